@@ -1,0 +1,98 @@
+//! 2D collision geometry for points, circles, segments and capsules, generic over the
+//! number type (f32, f64 or fixed point) and over your own vector type.
+//!
+//! Every shape is a *core* (a point or a segment) with a radius, so every query is one
+//! of three kernels — point–point, point–segment, segment–segment — inflated by the
+//! radii. The classic derivations, made robust:
+//!
+//! - closest point on segment `ab` to `p`: `t = clamp((p − a)·(b − a) / |b − a|², 0, 1)`,
+//!   `q = a + t (b − a)`, with the end regions decided *before* the division;
+//! - a circle overlaps a segment when `|c − q|² ≤ r²`: no square root;
+//! - the push-out offset `(r − |d|) d / |d|` with `d = c − q` ([`Contact::offset`]);
+//! - capsules are segments with the radii added;
+//! - responses: [`response::reflect`], [`response::slide`] and a skin-preserving
+//!   [`response::push_out`].
+//!
+//! # Guarantees
+//!
+//! - No public function panics, for any input and any scalar, in debug or release:
+//!   fixed-point arithmetic saturates and never divides by zero.
+//! - Finite inputs give finite outputs, and every normal is unit length. Degenerate input
+//!   (zero-length segments, coincident centres, a centre exactly on a segment) gets a
+//!   documented normal, never a zero vector or NaN; see `docs/semantics.md`.
+//! - `intersects_*` and `contact_*` of the same pair share one predicate, so
+//!   `x.intersects_y(&y) == x.contact_y(&y).is_some()` always.
+//! - Nothing allocates, and the crate is `no_std` and `#![forbid(unsafe_code)]`.
+//!
+//! # Quick start
+//!
+//! ```
+//! use capsule2d::{Capsule, Circle, Segment, response};
+//!
+//! let floor = Segment::new([0.0, 0.0], [10.0, 0.0]);
+//! let mut ball = Circle::new([2.0_f64, 0.8], 1.0);
+//! let mut velocity = [3.0, -4.0];
+//!
+//! if let Some(contact) = ball.contact_segment(&floor) {
+//!     // Move out, keeping a thin skin of contact, and bounce with restitution 0.5.
+//!     ball.center = response::push_out(ball.center, &contact, 0.01);
+//!     velocity = response::reflect(velocity, contact.normal, 0.5);
+//! }
+//! assert_eq!(velocity, [3.0, 2.0]);
+//! assert!((ball.center[1] - 0.99).abs() < 1e-12);
+//!
+//! // A capsule is a segment with a radius: a robot link against an obstacle.
+//! let link = Capsule::new([0.0, 0.0], [2.0, 2.0], 0.25);
+//! assert!(!link.intersects_circle(&Circle::new([2.0, 0.0], 1.0)));
+//! ```
+//!
+//! # Your own types
+//!
+//! Implement [`Vector2`] (three methods) for your vector type; the scalar can be `f32`,
+//! `f64`, a `fixed` type, or anything implementing [`Scalar`]. See the example on
+//! [`Vector2`].
+//!
+//! # Feature flags
+//!
+//! - `std` (default): float square roots from the standard library.
+//! - `libm`: float square roots from `libm`, for `no_std` targets. Without `std` or
+//!   `libm`, `f32` and `f64` do not implement [`Scalar`] (fixed point still works).
+//! - `fixed`: [`Scalar`] for the `fixed` crate's `FixedI32<Frac>` and `FixedI64<Frac>`
+//!   (`I16F16`, `I32F32`, `I48F16`, …), with saturating, panic-free arithmetic.
+//! - `nalgebra`: [`Vector2`] for nalgebra's `Vector2<S>` and `Point2<S>`.
+//!
+//! # Layout
+//!
+//! [`Scalar`] and [`Vector2`] are the traits; [`Segment`], [`Circle`] and [`Capsule`] the
+//! shapes, each with its queries in its own file; [`Contact`] the result of a contact
+//! query; [`response`] the velocity and position responses. The shared kernels live in a
+//! private `proximity` module. `docs/design.md` tells where each algorithm lives.
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+
+#[cfg(feature = "std")]
+extern crate std;
+
+mod capsule;
+mod circle;
+mod contact;
+mod error;
+#[cfg(feature = "fixed")]
+mod fixed;
+#[cfg(feature = "nalgebra")]
+mod nalgebra;
+mod proximity;
+pub mod response;
+mod scalar;
+mod segment;
+mod vector;
+
+pub use capsule::Capsule;
+pub use circle::Circle;
+pub use contact::Contact;
+pub use error::ShapeError;
+pub use scalar::{Scalar, Wide};
+pub use segment::Segment;
+pub use vector::Vector2;

@@ -1,0 +1,488 @@
+//! The [`Scalar`] trait: the arithmetic every algorithm in the crate is written in.
+//!
+//! The algorithms never use `+`, `*` or `/` on a scalar directly. They call the methods of
+//! [`Scalar`], which are *total*: they never panic, for any input. Floats follow IEEE 754;
+//! the fixed-point impls (feature `fixed`) saturate instead of overflowing and never divide
+//! by zero. This is what lets one generic body serve f32, f64 and fixed point.
+//!
+//! Besides the field operations the trait has a few *numerics hooks* with provided
+//! defaults ([`Scalar::hypot`], [`Scalar::normalize`], [`Scalar::unit_ratio`], the
+//! [`Scalar::Wide`] products). A scalar type overrides them where it can do better:
+//! the float impls scale by powers of two so that lengths neither overflow nor
+//! underflow, and the fixed-point impls compute products exactly in 128 bits.
+
+use core::fmt::Debug;
+
+/// A wide accumulator for products of two [`Scalar`]s.
+///
+/// For the floats this is the float itself. For the fixed-point types it is the raw
+/// `i128` product, which holds the product of two values *exactly* and the sum of two
+/// such products without overflow (saturating at the very edge of the range).
+///
+/// # Examples
+///
+/// ```
+/// use capsule2d::{Scalar, Wide};
+///
+/// let area = Wide::add(3.0_f64.mul_wide(4.0), 1.0_f64.mul_wide(2.0));
+/// assert_eq!(area, 14.0);
+/// assert!(<f64 as Wide>::ZERO < area);
+/// ```
+pub trait Wide: Copy + PartialOrd + Debug {
+    /// The additive identity.
+    const ZERO: Self;
+    /// `self + rhs`; saturating where the type saturates.
+    ///
+    /// ```
+    /// use capsule2d::Wide;
+    /// assert_eq!(Wide::add(2.0_f32, 3.0), 5.0);
+    /// ```
+    fn add(self, rhs: Self) -> Self;
+    /// `self − rhs`; saturating where the type saturates.
+    ///
+    /// ```
+    /// use capsule2d::Wide;
+    /// assert_eq!(Wide::sub(2_i128, 3), -1);
+    /// ```
+    fn sub(self, rhs: Self) -> Self;
+    /// `|self|`.
+    ///
+    /// ```
+    /// use capsule2d::Wide;
+    /// assert_eq!(Wide::abs(-2.5_f64), 2.5);
+    /// ```
+    fn abs(self) -> Self {
+        if self < Self::ZERO {
+            Self::ZERO.sub(self)
+        } else {
+            self
+        }
+    }
+}
+
+/// The number type of a geometry: `f32`, `f64` or (feature `fixed`) a signed fixed-point type.
+///
+/// The trait asks for what the algorithms need and no more. It deliberately does *not*
+/// require `num_traits::Float`, so that fixed-point types qualify. Every method is total:
+/// it returns a value for every input and never panics.
+///
+/// Implementing it for a new type means choosing how overflow behaves (saturate, wrap to
+/// infinity, …) and how square roots are taken. The provided methods are correct for any
+/// impl; override them for speed or range.
+///
+/// # Examples
+///
+/// Generic code reads like the formula it implements:
+///
+/// ```
+/// use capsule2d::Scalar;
+///
+/// /// The root of `a² + b²`, for any scalar.
+/// fn norm<S: Scalar>(a: S, b: S) -> S {
+///     a.mul(a).add(b.mul(b)).sqrt()
+/// }
+/// assert_eq!(norm(3.0_f32, 4.0), 5.0);
+/// assert_eq!(norm(3.0_f64, 4.0), 5.0);
+/// ```
+pub trait Scalar: Copy + PartialOrd + Debug {
+    /// The exact (fixed point) or native (floats) type of products; see [`Wide`].
+    type Wide: Wide;
+
+    /// Zero.
+    const ZERO: Self;
+    /// One (for a fixed type that cannot represent 1, its largest value).
+    const ONE: Self;
+
+    /// `self + rhs`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::add(1.5_f64, 2.0), 3.5);
+    /// ```
+    fn add(self, rhs: Self) -> Self;
+    /// `self − rhs`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::sub(1.5_f64, 2.0), -0.5);
+    /// ```
+    fn sub(self, rhs: Self) -> Self;
+    /// `self × rhs`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::mul(1.5_f64, 2.0), 3.0);
+    /// ```
+    fn mul(self, rhs: Self) -> Self;
+    /// `self ÷ rhs`. Never panics: division by zero gives ±infinity or NaN for the floats
+    /// and the saturated extreme (or zero, for `0 ÷ 0`) for fixed point.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::div(3.0_f64, 2.0), 1.5);
+    /// ```
+    fn div(self, rhs: Self) -> Self;
+    /// `−self`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::neg(3.0_f32), -3.0);
+    /// ```
+    fn neg(self) -> Self;
+    /// `self ÷ 2`, exactly where the type allows.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::half(3.0_f32), 1.5);
+    /// ```
+    fn half(self) -> Self;
+    /// The square root. Floats follow IEEE 754 (correctly rounded; NaN below zero);
+    /// fixed point returns zero for a negative input rather than panicking.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::sqrt(2.25_f64), 1.5);
+    /// ```
+    fn sqrt(self) -> Self;
+
+    /// Whether the value is neither infinite nor NaN. Always true for fixed point.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert!(Scalar::is_finite(1.0_f32));
+    /// assert!(!Scalar::is_finite(f32::INFINITY));
+    /// ```
+    fn is_finite(self) -> bool {
+        true
+    }
+
+    /// Whether the value is NaN (unordered with itself).
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert!(Scalar::is_nan(f64::NAN));
+    /// assert!(!Scalar::is_nan(0.0_f64));
+    /// ```
+    fn is_nan(self) -> bool {
+        self.partial_cmp(&self).is_none()
+    }
+
+    /// `|self|`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::abs(-2.0_f64), 2.0);
+    /// ```
+    fn abs(self) -> Self {
+        if self < Self::ZERO { self.neg() } else { self }
+    }
+
+    /// The smaller of two values; `self` when they are unordered.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::min(2.0_f64, 1.0), 1.0);
+    /// ```
+    fn min(self, rhs: Self) -> Self {
+        if rhs < self { rhs } else { self }
+    }
+
+    /// The larger of two values; `self` when they are unordered.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::max(2.0_f64, 1.0), 2.0);
+    /// ```
+    fn max(self, rhs: Self) -> Self {
+        if rhs > self { rhs } else { self }
+    }
+
+    /// The product `self × rhs` in the wide type: exact for fixed point.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::mul_wide(1.5_f64, 2.0), 3.0);
+    /// ```
+    fn mul_wide(self, rhs: Self) -> Self::Wide;
+
+    /// The square root of a wide value (a sum of products), back in the narrow type:
+    /// `sqrt_wide(x.mul_wide(x)) == |x|`. Zero for a negative input.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::sqrt_wide(6.25), 2.5);
+    /// ```
+    fn sqrt_wide(w: Self::Wide) -> Self;
+
+    /// `num ÷ den` clamped to `[0, 1]`, for wide values: a parameter along a segment.
+    ///
+    /// Returns 0 when `num ≤ 0` (or either is NaN) and 1 when `num ≥ den`, so it never
+    /// divides by zero.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::unit_ratio(1.0, 4.0), 0.25);
+    /// assert_eq!(f64::unit_ratio(5.0, 4.0), 1.0);
+    /// assert_eq!(f64::unit_ratio(1.0, 0.0), 1.0);
+    /// assert_eq!(f64::unit_ratio(-1.0, 4.0), 0.0);
+    /// ```
+    fn unit_ratio(num: Self::Wide, den: Self::Wide) -> Self;
+
+    /// Whether `a × b ≤ c × d`, for non-negative wide values. Exact for fixed point
+    /// (256-bit products); the float impls compare rounded products.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert!(f64::wide_product_le(2.0, 3.0, 3.0, 2.0));
+    /// assert!(!f64::wide_product_le(2.0, 3.5, 3.0, 2.0));
+    /// ```
+    fn wide_product_le(a: Self::Wide, b: Self::Wide, c: Self::Wide, d: Self::Wide) -> bool;
+
+    /// `√(x² + y²)`, the length of a vector.
+    ///
+    /// The provided body squares in the wide type. The float impls override it so that it
+    /// neither overflows nor underflows for any finite input.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::hypot(3.0, 4.0), 5.0);
+    /// assert_eq!(f64::hypot(3e300, 4e300), 5e300);
+    /// ```
+    fn hypot(x: Self, y: Self) -> Self {
+        Self::sqrt_wide(x.mul_wide(x).add(y.mul_wide(y)))
+    }
+
+    /// The unit vector along `(x, y)`, or `None` for the zero vector (and for NaN).
+    ///
+    /// The impls keep full relative precision for tiny and huge vectors alike.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::normalize(0.0, -2.0), Some((0.0, -1.0)));
+    /// assert_eq!(f64::normalize(1e-310, 0.0), Some((1.0, 0.0)));
+    /// assert_eq!(f64::normalize(0.0, 0.0), None);
+    /// ```
+    fn normalize(x: Self, y: Self) -> Option<(Self, Self)> {
+        let length = Self::hypot(x, y);
+        if length > Self::ZERO {
+            Some((x.div(length), y.div(length)))
+        } else {
+            None
+        }
+    }
+}
+
+impl Wide for i128 {
+    const ZERO: Self = 0;
+    fn add(self, rhs: Self) -> Self {
+        self.saturating_add(rhs)
+    }
+    fn sub(self, rhs: Self) -> Self {
+        self.saturating_sub(rhs)
+    }
+}
+
+macro_rules! float_scalar {
+    ($t:ident, $sqrt:expr, $fast_floor:expr, $down:expr, $up:expr) => {
+        impl Wide for $t {
+            const ZERO: Self = 0.0;
+            #[inline]
+            fn add(self, rhs: Self) -> Self {
+                self + rhs
+            }
+            #[inline]
+            fn sub(self, rhs: Self) -> Self {
+                self - rhs
+            }
+        }
+
+        impl Scalar for $t {
+            type Wide = $t;
+            const ZERO: Self = 0.0;
+            const ONE: Self = 1.0;
+
+            #[inline]
+            fn add(self, rhs: Self) -> Self {
+                self + rhs
+            }
+            #[inline]
+            fn sub(self, rhs: Self) -> Self {
+                self - rhs
+            }
+            #[inline]
+            fn mul(self, rhs: Self) -> Self {
+                self * rhs
+            }
+            #[inline]
+            fn div(self, rhs: Self) -> Self {
+                self / rhs
+            }
+            #[inline]
+            fn neg(self) -> Self {
+                -self
+            }
+            #[inline]
+            fn half(self) -> Self {
+                self * 0.5
+            }
+            #[inline]
+            fn sqrt(self) -> Self {
+                $sqrt(self)
+            }
+            #[inline]
+            fn is_finite(self) -> bool {
+                $t::is_finite(self)
+            }
+            #[inline]
+            fn is_nan(self) -> bool {
+                $t::is_nan(self)
+            }
+            #[inline]
+            fn abs(self) -> Self {
+                $t::abs(self)
+            }
+            #[inline]
+            fn mul_wide(self, rhs: Self) -> Self {
+                self * rhs
+            }
+            #[inline]
+            fn sqrt_wide(w: Self) -> Self {
+                $sqrt(w)
+            }
+            #[inline]
+            fn unit_ratio(num: Self, den: Self) -> Self {
+                // Written so that NaN falls into the first branch.
+                if !(num > 0.0) {
+                    0.0
+                } else if !(num < den) {
+                    1.0
+                } else {
+                    num / den
+                }
+            }
+            #[inline]
+            fn wide_product_le(a: Self, b: Self, c: Self, d: Self) -> bool {
+                a * b <= c * d
+            }
+            #[inline]
+            fn hypot(x: Self, y: Self) -> Self {
+                let squared = x * x + y * y;
+                if squared > $fast_floor && squared <= $t::MAX {
+                    $sqrt(squared)
+                } else {
+                    let (x, y, unscale) = rescaled(x, y);
+                    $sqrt(x * x + y * y) * unscale
+                }
+            }
+            #[inline]
+            fn normalize(x: Self, y: Self) -> Option<(Self, Self)> {
+                let squared = x * x + y * y;
+                let (x, y, squared) = if squared > $fast_floor && squared <= $t::MAX {
+                    (x, y, squared)
+                } else {
+                    let (x, y, _) = rescaled(x, y);
+                    (x, y, x * x + y * y)
+                };
+                if squared > 0.0 && squared <= $t::MAX {
+                    let length = $sqrt(squared);
+                    Some((x / length, y / length))
+                } else {
+                    None
+                }
+            }
+        }
+
+        /// Scales `(x, y)` by a power of two (exactly) so that its squared length is a
+        /// normal, finite float; returns the scaled pair and the factor that undoes it.
+        /// Zero, infinite and NaN inputs come back unscaled.
+        fn rescaled(x: $t, y: $t) -> ($t, $t, $t) {
+            let largest = $t::abs(x).max($t::abs(y));
+            if !(largest > 0.0) || !$t::is_finite(largest) {
+                (x, y, 1.0)
+            } else if largest > 1.0 {
+                (x * $down, y * $down, 1.0 / $down)
+            } else {
+                (x * $up, y * $up, 1.0 / $up)
+            }
+        }
+    };
+}
+
+/// `2^e` as an f32, exactly, for a normal exponent.
+#[cfg(any(feature = "std", feature = "libm"))]
+const fn pow2_f32(e: i32) -> f32 {
+    f32::from_bits(((127 + e) as u32) << 23)
+}
+
+/// `2^e` as an f64, exactly, for a normal exponent.
+#[cfg(any(feature = "std", feature = "libm"))]
+const fn pow2_f64(e: i32) -> f64 {
+    f64::from_bits(((1023 + e) as u64) << 52)
+}
+
+#[cfg(feature = "std")]
+mod float_impls {
+    use super::{Scalar, Wide};
+    mod single {
+        use super::super::pow2_f32;
+        use super::{Scalar, Wide};
+        float_scalar!(f32, f32::sqrt, pow2_f32(-100), pow2_f32(-80), pow2_f32(100));
+    }
+    mod double {
+        use super::super::pow2_f64;
+        use super::{Scalar, Wide};
+        float_scalar!(f64, f64::sqrt, pow2_f64(-900), pow2_f64(-600), pow2_f64(600));
+    }
+}
+
+#[cfg(all(not(feature = "std"), feature = "libm"))]
+mod float_impls {
+    use super::{Scalar, Wide};
+    mod single {
+        use super::super::pow2_f32;
+        use super::{Scalar, Wide};
+        float_scalar!(f32, libm::sqrtf, pow2_f32(-100), pow2_f32(-80), pow2_f32(100));
+    }
+    mod double {
+        use super::super::pow2_f64;
+        use super::{Scalar, Wide};
+        float_scalar!(f64, libm::sqrt, pow2_f64(-900), pow2_f64(-600), pow2_f64(600));
+    }
+}
+
+#[cfg(all(test, any(feature = "std", feature = "libm")))]
+mod tests {
+    use super::{Scalar, pow2_f32, pow2_f64};
+
+    #[test]
+    fn scale_factors_are_exact_powers_of_two() {
+        let mut expected = 1.0_f64;
+        for e in 0..=600 {
+            assert_eq!(pow2_f64(e), expected);
+            assert_eq!(pow2_f64(-e), 1.0 / expected);
+            expected *= 2.0;
+        }
+        assert_eq!(pow2_f32(100), 2.0_f32.powi(100));
+        assert_eq!(pow2_f32(-100), 1.0 / 2.0_f32.powi(100));
+    }
+
+    #[test]
+    fn hypot_survives_extreme_magnitudes() {
+        assert_eq!(f64::hypot(3e-320, 4e-320), 5e-320);
+        assert_eq!(f64::hypot(-3e300, 4e300), 5e300);
+        assert_eq!(f32::hypot(3e-40, 4e-40), 5e-40);
+        assert_eq!(f32::hypot(3e30, 4e30), 5e30);
+        assert_eq!(f64::hypot(0.0, 0.0), 0.0);
+        assert!(f64::hypot(f64::NAN, 1.0).is_nan());
+    }
+
+    #[test]
+    fn normalize_is_unit_at_every_scale() {
+        for &s in &[1e-320_f64, 1e-300, 1e-150, 1.0, 1e150, 1e300, 1.7e308] {
+            let (x, y) = f64::normalize(3.0 * (s / 5.0), -4.0 * (s / 5.0)).unwrap();
+            assert!((x * x + y * y - 1.0).abs() < 1e-15, "{s}: {x} {y}");
+        }
+        assert_eq!(f64::normalize(f64::NAN, 0.0), None);
+        assert_eq!(f32::normalize(0.0, 0.0), None);
+    }
+}

@@ -1,0 +1,262 @@
+//! The [`Vector2`] trait: the one trait a caller implements to bring their own vector type.
+
+use crate::scalar::Scalar;
+
+/// A 2D vector (or point) of some [`Scalar`].
+///
+/// Three methods are required: [`new`](Vector2::new), [`x`](Vector2::x) and
+/// [`y`](Vector2::y). The rest are provided in terms of them and of [`Scalar`]'s total
+/// arithmetic; a type may override any of them (to use SIMD, say), as long as the results
+/// are the same.
+///
+/// Implemented for `[S; 2]` and `(S, S)` for every scalar `S`, and (feature `nalgebra`) for
+/// nalgebra's `Vector2<S>` and `Point2<S>`.
+///
+/// # Examples
+///
+/// An engine's own vector type takes a few lines:
+///
+/// ```
+/// use capsule2d::{Circle, Segment, Vector2};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// struct Vec2 {
+///     x: f32,
+///     y: f32,
+/// }
+///
+/// impl Vector2 for Vec2 {
+///     type Scalar = f32;
+///     fn new(x: f32, y: f32) -> Self {
+///         Vec2 { x, y }
+///     }
+///     fn x(&self) -> f32 {
+///         self.x
+///     }
+///     fn y(&self) -> f32 {
+///         self.y
+///     }
+/// }
+///
+/// let floor = Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
+/// let ball = Circle::new(Vec2::new(1.0, 0.5), 1.0);
+/// let contact = ball.contact_segment(&floor).unwrap();
+/// assert_eq!(contact.normal, Vec2::new(0.0, 1.0));
+/// assert_eq!(contact.depth, 0.5);
+/// ```
+pub trait Vector2: Copy {
+    /// The number type of the components.
+    type Scalar: Scalar;
+
+    /// The vector `(x, y)`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// let v: [f64; 2] = Vector2::new(1.0, 2.0);
+    /// assert_eq!(v, [1.0, 2.0]);
+    /// ```
+    fn new(x: Self::Scalar, y: Self::Scalar) -> Self;
+
+    /// The first component.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!(Vector2::x(&(1.0_f32, 2.0)), 1.0);
+    /// ```
+    fn x(&self) -> Self::Scalar;
+
+    /// The second component.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!(Vector2::y(&(1.0_f32, 2.0)), 2.0);
+    /// ```
+    fn y(&self) -> Self::Scalar;
+
+    /// The zero vector.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!(<[f32; 2]>::zero(), [0.0, 0.0]);
+    /// ```
+    #[inline]
+    fn zero() -> Self {
+        Self::new(Self::Scalar::ZERO, Self::Scalar::ZERO)
+    }
+
+    /// `self + rhs`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!(Vector2::add([1.0, 2.0], [3.0, 4.0]), [4.0, 6.0]);
+    /// ```
+    #[inline]
+    fn add(self, rhs: Self) -> Self {
+        Self::new(self.x().add(rhs.x()), self.y().add(rhs.y()))
+    }
+
+    /// `self − rhs`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!(Vector2::sub([1.0, 2.0], [3.0, 4.0]), [-2.0, -2.0]);
+    /// ```
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        Self::new(self.x().sub(rhs.x()), self.y().sub(rhs.y()))
+    }
+
+    /// `self × s`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!([1.0, -2.0].scale(3.0), [3.0, -6.0]);
+    /// ```
+    #[inline]
+    fn scale(self, s: Self::Scalar) -> Self {
+        Self::new(self.x().mul(s), self.y().mul(s))
+    }
+
+    /// `−self`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!(Vector2::neg([1.0, -2.0]), [-1.0, 2.0]);
+    /// ```
+    #[inline]
+    fn neg(self) -> Self {
+        Self::new(self.x().neg(), self.y().neg())
+    }
+
+    /// The dot product `self · rhs`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!([1.0, 2.0].dot([3.0, 4.0]), 11.0);
+    /// ```
+    #[inline]
+    fn dot(self, rhs: Self) -> Self::Scalar {
+        self.x().mul(rhs.x()).add(self.y().mul(rhs.y()))
+    }
+
+    /// The 2D cross product `self × rhs = self.x·rhs.y − self.y·rhs.x`: positive when `rhs`
+    /// turns counter-clockwise from `self`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!([1.0, 0.0].perp_dot([0.0, 1.0]), 1.0);
+    /// ```
+    #[inline]
+    fn perp_dot(self, rhs: Self) -> Self::Scalar {
+        self.x().mul(rhs.y()).sub(self.y().mul(rhs.x()))
+    }
+
+    /// `self · self`: the squared length, with no square root.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!([3.0, 4.0].length_squared(), 25.0);
+    /// ```
+    #[inline]
+    fn length_squared(self) -> Self::Scalar {
+        self.dot(self)
+    }
+
+    /// The length `|self|`, through [`Scalar::hypot`]: no overflow or underflow for
+    /// finite floats.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!([3.0, 4.0].length(), 5.0);
+    /// // Squaring 3e200 would overflow; the length does not.
+    /// let huge = [3e200_f64, 4e200].length();
+    /// assert!((huge / 5e200 - 1.0).abs() < 1e-15);
+    /// ```
+    #[inline]
+    fn length(self) -> Self::Scalar {
+        Self::Scalar::hypot(self.x(), self.y())
+    }
+
+    /// The left normal: `self` turned a quarter turn counter-clockwise, `(−y, x)`.
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!([1.0, 0.0].perp(), [0.0, 1.0]);
+    /// ```
+    #[inline]
+    fn perp(self) -> Self {
+        Self::new(self.y().neg(), self.x())
+    }
+
+    /// The unit vector along `self`, or `None` for the zero vector (and NaN); see
+    /// [`Scalar::normalize`].
+    ///
+    /// ```
+    /// use capsule2d::Vector2;
+    /// assert_eq!([0.0, -3.0].normalize(), Some([0.0, -1.0]));
+    /// assert_eq!([0.0_f64, 0.0].normalize(), None);
+    /// ```
+    #[inline]
+    fn normalize(self) -> Option<Self> {
+        Self::Scalar::normalize(self.x(), self.y()).map(|(x, y)| Self::new(x, y))
+    }
+}
+
+impl<S: Scalar> Vector2 for [S; 2] {
+    type Scalar = S;
+    #[inline]
+    fn new(x: S, y: S) -> Self {
+        [x, y]
+    }
+    #[inline]
+    fn x(&self) -> S {
+        self[0]
+    }
+    #[inline]
+    fn y(&self) -> S {
+        self[1]
+    }
+}
+
+impl<S: Scalar> Vector2 for (S, S) {
+    type Scalar = S;
+    #[inline]
+    fn new(x: S, y: S) -> Self {
+        (x, y)
+    }
+    #[inline]
+    fn x(&self) -> S {
+        self.0
+    }
+    #[inline]
+    fn y(&self) -> S {
+        self.1
+    }
+}
+
+/// Internal helpers over the wide products, shared by every query.
+pub(crate) mod wide {
+    use super::Vector2;
+    use crate::scalar::{Scalar, Wide};
+
+    /// Shorthand for the wide type of a vector's scalar.
+    pub(crate) type W<V> = <<V as Vector2>::Scalar as Scalar>::Wide;
+
+    /// `u · v`, in the wide type (exact for fixed point).
+    #[inline]
+    pub(crate) fn dot<V: Vector2>(u: V, v: V) -> W<V> {
+        u.x().mul_wide(v.x()).add(u.y().mul_wide(v.y()))
+    }
+
+    /// `u × v`, in the wide type (exact for fixed point).
+    #[inline]
+    pub(crate) fn cross<V: Vector2>(u: V, v: V) -> W<V> {
+        u.x().mul_wide(v.y()).sub(u.y().mul_wide(v.x()))
+    }
+
+    /// Whether two points are the same point.
+    #[inline]
+    pub(crate) fn coincide<V: Vector2>(u: V, v: V) -> bool {
+        u.x() == v.x() && u.y() == v.y()
+    }
+}
