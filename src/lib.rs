@@ -96,3 +96,8 @@ pub use error::ShapeError;
 pub use scalar::{Scalar, Wide};
 pub use segment::Segment;
 pub use vector::Vector2;
+
+/// The README's Rust examples, run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

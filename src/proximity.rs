@@ -26,9 +26,15 @@ pub(crate) fn unit_x<V: Vector2>() -> V {
 }
 
 /// The unit left normal of `b − a` (counter-clockwise), or `+x` when `a == b`.
+/// Negative zeros become positive ones (`x + 0`), so a horizontal segment's normal is
+/// `(0, 1)` and not `(−0, 1)`.
 #[inline]
 pub(crate) fn left_normal<V: Vector2>(a: V, b: V) -> V {
-    b.sub(a).perp().normalize().unwrap_or_else(unit_x)
+    let zero = S::<V>::ZERO;
+    match b.sub(a).perp().normalize() {
+        Some(n) => V::new(n.x().add(zero), n.y().add(zero)),
+        None => unit_x(),
+    }
 }
 
 /// Which feature of a segment is closest to a point.
