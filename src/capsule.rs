@@ -102,8 +102,8 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contains_point(&self, p: V) -> bool {
-        let projection = proximity::project(self.a, self.b, p);
-        projection.within(self.a, self.b, p, self.radius)
+        proximity::inflate(self.radius, V::Scalar::ZERO)
+            .is_some_and(|radii| proximity::within_segment(p, self.a, self.b, radii))
     }
 
     /// The contact of the capsule against a point inside it: the normal points from `p`
@@ -119,7 +119,8 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_point(&self, p: V) -> Option<Contact<V>> {
-        proximity::point_segment(p, self.a, self.b, self.radius)
+        let radii = proximity::inflate(self.radius, V::Scalar::ZERO)?;
+        proximity::point_segment(p, self.a, self.b, radii)
             .map(|core| core.flip().with_point_on_y(V::Scalar::ZERO))
     }
 
@@ -146,8 +147,8 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_circle(&self, circle: &Circle<V>) -> Option<Contact<V>> {
-        let radius = proximity::inflate(self.radius, circle.radius)?;
-        proximity::point_segment(circle.center, self.a, self.b, radius)
+        let radii = proximity::inflate(self.radius, circle.radius)?;
+        proximity::point_segment(circle.center, self.a, self.b, radii)
             .map(|core| core.flip().with_point_on_y(circle.radius))
     }
 
@@ -174,7 +175,8 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_segment(&self, segment: &Segment<V>) -> Option<Contact<V>> {
-        proximity::segment_segment_contact(self.a, self.b, segment.a, segment.b, self.radius)
+        let radii = proximity::inflate(self.radius, V::Scalar::ZERO)?;
+        proximity::segment_segment_contact(self.a, self.b, segment.a, segment.b, radii)
             .map(|core| core.with_point_on_y(V::Scalar::ZERO))
     }
 
@@ -190,7 +192,7 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     #[inline]
     pub fn intersects_capsule(&self, other: &Self) -> bool {
         proximity::inflate(self.radius, other.radius)
-            .is_some_and(|radius| proximity::segments_within(self.a, self.b, other.a, other.b, radius))
+            .is_some_and(|radii| proximity::segments_within(self.a, self.b, other.a, other.b, radii))
     }
 
     /// The contact of two capsules: the normal points from `other` towards `self`, and
@@ -208,8 +210,8 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_capsule(&self, other: &Self) -> Option<Contact<V>> {
-        let radius = proximity::inflate(self.radius, other.radius)?;
-        proximity::segment_segment_contact(self.a, self.b, other.a, other.b, radius)
+        let radii = proximity::inflate(self.radius, other.radius)?;
+        proximity::segment_segment_contact(self.a, self.b, other.a, other.b, radii)
             .map(|core| core.with_point_on_y(other.radius))
     }
 }

@@ -73,7 +73,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contains_point(&self, p: V) -> bool {
-        proximity::point_point(self.center, p, self.radius).is_some()
+        proximity::inflate(self.radius, V::Scalar::ZERO)
+            .is_some_and(|radii| proximity::within_point(self.center, p, radii))
     }
 
     /// The contact of the circle against a point inside it: the normal points from `p`
@@ -88,8 +89,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_point(&self, p: V) -> Option<Contact<V>> {
-        proximity::point_point(self.center, p, self.radius)
-            .map(|core| core.with_point_on_y(V::Scalar::ZERO))
+        let radii = proximity::inflate(self.radius, V::Scalar::ZERO)?;
+        proximity::point_point(self.center, p, radii).map(|core| core.with_point_on_y(V::Scalar::ZERO))
     }
 
     /// Whether two circles touch or overlap: `|c₁ − c₂|² ≤ (r₁ + r₂)²`.
@@ -103,8 +104,7 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     #[inline]
     pub fn intersects_circle(&self, other: &Self) -> bool {
         proximity::inflate(self.radius, other.radius)
-            .and_then(|radius| proximity::point_point(self.center, other.center, radius))
-            .is_some()
+            .is_some_and(|radii| proximity::within_point(self.center, other.center, radii))
     }
 
     /// The contact of this circle against another: the normal points from `other`'s centre
@@ -120,8 +120,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_circle(&self, other: &Self) -> Option<Contact<V>> {
-        let radius = proximity::inflate(self.radius, other.radius)?;
-        proximity::point_point(self.center, other.center, radius)
+        let radii = proximity::inflate(self.radius, other.radius)?;
+        proximity::point_point(self.center, other.center, radii)
             .map(|core| core.with_point_on_y(other.radius))
     }
 
@@ -136,8 +136,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_segment(&self, segment: &Segment<V>) -> bool {
-        let projection = proximity::project(segment.a, segment.b, self.center);
-        projection.within(segment.a, segment.b, self.center, self.radius)
+        proximity::inflate(self.radius, V::Scalar::ZERO)
+            .is_some_and(|radii| proximity::within_segment(self.center, segment.a, segment.b, radii))
     }
 
     /// The contact of the circle against a segment: the normal points from the segment
@@ -157,7 +157,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_segment(&self, segment: &Segment<V>) -> Option<Contact<V>> {
-        proximity::point_segment(self.center, segment.a, segment.b, self.radius)
+        let radii = proximity::inflate(self.radius, V::Scalar::ZERO)?;
+        proximity::point_segment(self.center, segment.a, segment.b, radii)
             .map(|core| core.with_point_on_y(V::Scalar::ZERO))
     }
 
@@ -172,11 +173,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_capsule(&self, capsule: &Capsule<V>) -> bool {
-        let Some(radius) = proximity::inflate(self.radius, capsule.radius) else {
-            return false;
-        };
-        let projection = proximity::project(capsule.a, capsule.b, self.center);
-        projection.within(capsule.a, capsule.b, self.center, radius)
+        proximity::inflate(self.radius, capsule.radius)
+            .is_some_and(|radii| proximity::within_segment(self.center, capsule.a, capsule.b, radii))
     }
 
     /// The contact of the circle against a capsule: the normal points from the capsule's
@@ -190,8 +188,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contact_capsule(&self, capsule: &Capsule<V>) -> Option<Contact<V>> {
-        let radius = proximity::inflate(self.radius, capsule.radius)?;
-        proximity::point_segment(self.center, capsule.a, capsule.b, radius)
+        let radii = proximity::inflate(self.radius, capsule.radius)?;
+        proximity::point_segment(self.center, capsule.a, capsule.b, radii)
             .map(|core| core.with_point_on_y(capsule.radius))
     }
 }

@@ -79,6 +79,8 @@ mod capsule;
 mod circle;
 mod contact;
 mod error;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod exact;
 #[cfg(feature = "fixed")]
 mod fixed;
 #[cfg(feature = "nalgebra")]

@@ -42,8 +42,8 @@ pub(crate) fn left_normal<V: Vector2>(a: V, b: V) -> V {
 pub(crate) enum Feature<W> {
     /// The start point `a` (`(p − a)·(b − a) ≤ 0`, or a zero-length segment).
     Start,
-    /// The open interior; `cross = (b − a) × (p − a)`, `length_sq = |b − a|²`.
-    Interior { cross: W, length_sq: W },
+    /// The open interior; `cross` has the sign of `(b − a) × (p − a)`.
+    Interior { cross: W },
     /// The end point `b` (`(p − a)·(b − a) ≥ |b − a|²`).
     End,
 }
@@ -59,19 +59,28 @@ pub(crate) struct Projection<V: Vector2> {
     pub(crate) feature: Feature<W<V>>,
 }
 
+/// `(u, v)` multiplied by [`Scalar::rescale_factor`] of their components, so that their
+/// dot and cross products neither overflow nor underflow (floats far from 1).
+#[inline]
+pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
+    let k = S::<V>::rescale_factor([u.x(), u.y(), v.x(), v.y()]);
+    if k == S::<V>::ONE { (u, v) } else { (u.scale(k), v.scale(k)) }
+}
+
 /// Projects `p` onto segment `ab`: `t = clamp((p − a)·(b − a) / |b − a|², 0, 1)`.
 ///
 /// The end regions are decided before any division, so a zero-length segment (and a NaN
-/// input) lands in [`Feature::Start`] and nothing divides by zero.
+/// input) lands in [`Feature::Start`] and nothing divides by zero. `t` is scale-free, so it
+/// is computed on `b − a` and `p − a` rescaled by a power of two when they are huge or tiny.
 #[inline]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let v = b.sub(a);
-    let w = p.sub(a);
-    let along = wide::dot(w, v);
+    let (w, v_scaled) = rescaled(p.sub(a), v);
+    let along = wide::dot(w, v_scaled);
     if !(along > <W<V> as Wide>::ZERO) {
         return Projection { t: S::<V>::ZERO, closest: a, feature: Feature::Start };
     }
-    let length_sq = wide::dot(v, v);
+    let length_sq = wide::dot(v_scaled, v_scaled);
     if !(along < length_sq) {
         return Projection { t: S::<V>::ONE, closest: b, feature: Feature::End };
     }
@@ -79,40 +88,56 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     Projection {
         t,
         closest: a.add(v.scale(t)),
-        feature: Feature::Interior { cross: wide::cross(v, w), length_sq },
+        feature: Feature::Interior { cross: wide::cross(v_scaled, w) },
     }
 }
 
-/// Whether the squared radius `radius²` reaches the wide squared length `d · d`.
+/// The radii of two shapes whose cores are compared, kept apart so that the predicates
+/// can add them exactly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Radii<T> {
+    /// The radius around core `x`.
+    pub(crate) x: T,
+    /// The radius around core `y`.
+    pub(crate) y: T,
+}
+
+impl<T: Scalar> Radii<T> {
+    /// No radius at all: the cores themselves.
+    pub(crate) const ZERO: Self = Self { x: T::ZERO, y: T::ZERO };
+
+    /// `r_x + r_y`.
+    #[inline]
+    pub(crate) fn sum(self) -> T {
+        self.x.add(self.y)
+    }
+}
+
+/// The radii of two shapes, or `None` when either is negative or NaN (such a shape is
+/// empty and touches nothing).
 #[inline]
-fn reaches<V: Vector2>(d: V, radius: S<V>) -> bool {
-    radius >= S::<V>::ZERO && wide::dot(d, d) <= radius.mul_wide(radius)
+pub(crate) fn inflate<T: Scalar>(x: T, y: T) -> Option<Radii<T>> {
+    if x >= T::ZERO && y >= T::ZERO { Some(Radii { x, y }) } else { None }
+}
+
+#[inline]
+fn xy<V: Vector2>(v: V) -> [S<V>; 2] {
+    [v.x(), v.y()]
+}
+
+/// Whether `p` lies within `radii` of segment `ab`: [`Scalar::within_segment`].
+#[inline]
+pub(crate) fn within_segment<V: Vector2>(p: V, a: V, b: V, radii: Radii<S<V>>) -> bool {
+    S::<V>::within_segment(xy(p), xy(a), xy(b), radii.x, radii.y)
+}
+
+/// Whether `p` lies within `radii` of `q`: [`Scalar::within_point`].
+#[inline]
+pub(crate) fn within_point<V: Vector2>(p: V, q: V, radii: Radii<S<V>>) -> bool {
+    S::<V>::within_point(xy(p), xy(q), radii.x, radii.y)
 }
 
 impl<V: Vector2> Projection<V> {
-    /// Whether `p` (the point this projection came from) lies within `radius` of the
-    /// segment `ab`: `|p − q|² ≤ r²`, with no square root. In the interior the test is
-    /// `((b − a) × (p − a))² ≤ r² |b − a|²`, which does not depend on the rounded `q`.
-    #[inline]
-    pub(crate) fn within(&self, a: V, b: V, p: V, radius: S<V>) -> bool {
-        match self.feature {
-            Feature::Start => reaches(p.sub(a), radius),
-            Feature::End => reaches(p.sub(b), radius),
-            Feature::Interior { cross, length_sq } => {
-                let cross = cross.abs();
-                radius >= S::<V>::ZERO
-                    && S::<V>::wide_product_le(cross, cross, radius.mul_wide(radius), length_sq)
-            }
-        }
-    }
-
-    /// The squared distance from `p` to the closest point, in the wide type.
-    #[inline]
-    pub(crate) fn distance_sq_wide(&self, p: V) -> W<V> {
-        let d = p.sub(self.closest);
-        wide::dot(d, d)
-    }
-
     /// The unit normal from the segment towards `p`, and the distance along it.
     ///
     /// - End regions: `(p − endpoint) / |p − endpoint|`.
@@ -169,13 +194,6 @@ impl<V: Vector2> CoreContact<V> {
     }
 }
 
-/// The inflation radius `r₁ + r₂` of two shapes, or `None` when either radius is
-/// negative or NaN (such a shape is empty and touches nothing).
-#[inline]
-pub(crate) fn inflate<T: Scalar>(r1: T, r2: T) -> Option<T> {
-    if r1 >= T::ZERO && r2 >= T::ZERO { Some(r1.add(r2)) } else { None }
-}
-
 /// `max(radius − distance, 0)`.
 #[inline]
 fn depth<V: Vector2>(radius: S<V>, distance: S<V>) -> S<V> {
@@ -185,29 +203,29 @@ fn depth<V: Vector2>(radius: S<V>, distance: S<V>) -> S<V> {
 /// Point `x` against point `y`, inflated by `radius`: the normal points from `y` to `x`,
 /// and is `+x` when they coincide.
 #[inline]
-pub(crate) fn point_point<V: Vector2>(x: V, y: V, radius: S<V>) -> Option<CoreContact<V>> {
-    let d = x.sub(y);
-    if !reaches(d, radius) {
+pub(crate) fn point_point<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> Option<CoreContact<V>> {
+    if !within_point(x, y, radii) {
         return None;
     }
+    let d = x.sub(y);
     let (normal, distance) = match d.normalize() {
         Some(n) => (n, d.dot(n)),
         None => (unit_x(), S::<V>::ZERO),
     };
-    Some(CoreContact { normal, depth: depth::<V>(radius, distance), on_x: x, on_y: y })
+    Some(CoreContact { normal, depth: depth::<V>(radii.sum(), distance), on_x: x, on_y: y })
 }
 
 /// Point `p` (core `x`) against segment `ab` (core `y`), inflated by `radius`.
 #[inline]
-pub(crate) fn point_segment<V: Vector2>(p: V, a: V, b: V, radius: S<V>) -> Option<CoreContact<V>> {
-    let projection = project(a, b, p);
-    if !projection.within(a, b, p, radius) {
+pub(crate) fn point_segment<V: Vector2>(p: V, a: V, b: V, radii: Radii<S<V>>) -> Option<CoreContact<V>> {
+    if !within_segment(p, a, b, radii) {
         return None;
     }
+    let projection = project(a, b, p);
     let (normal, distance) = projection.normal(a, b, p);
     Some(CoreContact {
         normal,
-        depth: depth::<V>(radius, distance),
+        depth: depth::<V>(radii.sum(), distance),
         on_x: p,
         on_y: projection.closest,
     })
@@ -239,10 +257,10 @@ impl<V: Vector2> Apart<V> {
         &self.candidates[self.best]
     }
 
-    /// Whether the segments come within `radius`: some endpoint does.
+    /// Whether the segments come within `radii`: some endpoint does.
     #[inline]
-    pub(crate) fn within(&self, radius: S<V>) -> bool {
-        self.candidates.iter().any(|c| c.within(radius))
+    pub(crate) fn within(&self, radii: Radii<S<V>>) -> bool {
+        self.candidates.iter().any(|c| within_segment(c.endpoint, c.onto.0, c.onto.1, radii))
     }
 }
 
@@ -275,29 +293,12 @@ impl<V: Vector2> EndpointProjection<V> {
         }
     }
 
-    #[inline]
-    fn within(&self, radius: S<V>) -> bool {
-        self.projection.within(self.onto.0, self.onto.1, self.endpoint, radius)
-    }
-
     /// The unit normal from `y` towards `x`, and the distance between the cores.
     #[inline]
     fn normal(&self) -> (V, S<V>) {
         let (normal, distance) = self.projection.normal(self.onto.0, self.onto.1, self.endpoint);
         // The projection's normal points from the segment to the endpoint.
         if self.endpoint_on_y { (normal.neg(), distance) } else { (normal, distance) }
-    }
-}
-
-/// The sign of a wide value: -1, 0 or 1 (0 for NaN).
-#[inline]
-fn sign<T: Wide>(v: T) -> i8 {
-    if v > T::ZERO {
-        1
-    } else if v < T::ZERO {
-        -1
-    } else {
-        0
     }
 }
 
@@ -308,23 +309,20 @@ fn sign<T: Wide>(v: T) -> i8 {
 /// cross when their extents overlap. A zero-length segment never "crosses": it is handled
 /// as a point by the endpoint projections.
 pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> SegmentPair<V> {
-    let dx = xb.sub(xa);
-    let dy = yb.sub(ya);
-    let o1 = sign(wide::cross(dx, ya.sub(xa)));
-    let o2 = sign(wide::cross(dx, yb.sub(xa)));
-    let o3_wide = wide::cross(dy, xa.sub(ya));
-    let o4_wide = wide::cross(dy, xb.sub(ya));
-    let (o3, o4) = (sign(o3_wide), sign(o4_wide));
-    let proper = !wide::coincide(xa, xb) && !wide::coincide(ya, yb);
-    if proper && o1 * o2 <= 0 && o3 * o4 <= 0 {
-        if (o1 != 0 || o2 != 0) && (o3 != 0 || o4 != 0) {
-            // x meets y's line at t = |o3| / (|o3| + |o4|).
-            let (o3_abs, o4_abs) = (o3_wide.abs(), o4_wide.abs());
-            let t = S::<V>::unit_ratio(o3_abs, o3_abs.add(o4_abs));
-            return SegmentPair::Crossing { point: xa.add(dx.scale(t)) };
-        }
-        if let Some(point) = collinear_overlap(xa, xb, ya, yb) {
-            return SegmentPair::Crossing { point };
+    let any_nan = [xa, xb, ya, yb].iter().any(|p| p.x().is_nan() || p.y().is_nan());
+    let proper = !any_nan && !wide::coincide(xa, xb) && !wide::coincide(ya, yb);
+    if proper {
+        let sign = |o: V, u: V, v: V| S::<V>::orient(xy(o), xy(u), xy(v)) as i8;
+        // Sides of y's endpoints relative to x, and of x's endpoints relative to y.
+        let (o1, o2) = (sign(xa, xb, ya), sign(xa, xb, yb));
+        let (o3, o4) = (sign(ya, yb, xa), sign(ya, yb, xb));
+        if o1 * o2 <= 0 && o3 * o4 <= 0 {
+            if (o1 != 0 || o2 != 0) && (o3 != 0 || o4 != 0) {
+                return SegmentPair::Crossing { point: crossing_point(xa, xb, ya, yb) };
+            }
+            if let Some(point) = collinear_overlap(xa, xb, ya, yb) {
+                return SegmentPair::Crossing { point };
+            }
         }
     }
     let candidates = [
@@ -333,34 +331,45 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
         EndpointProjection::new(ya, (xa, xb), true),
         EndpointProjection::new(yb, (xa, xb), true),
     ];
+    // Compare lengths rather than squares: no overflow at any magnitude.
+    let gap = |c: &EndpointProjection<V>| c.endpoint.sub(c.projection.closest).length();
     let mut best = 0;
-    let mut best_sq = candidates[0].projection.distance_sq_wide(candidates[0].endpoint);
+    let mut best_gap = gap(&candidates[0]);
     for (i, candidate) in candidates.iter().enumerate().skip(1) {
-        let sq = candidate.projection.distance_sq_wide(candidate.endpoint);
-        if sq < best_sq {
+        let candidate_gap = gap(candidate);
+        if candidate_gap < best_gap {
             best = i;
-            best_sq = sq;
+            best_gap = candidate_gap;
         }
     }
     SegmentPair::Apart(Apart { candidates, best })
+}
+
+/// Where segment `x` meets the line of `y`, for crossing segments: `t = o₃ / (o₃ − o₄)`,
+/// with `o₃, o₄` the (opposite-signed) cross products of x's endpoints against y, computed
+/// on rescaled differences.
+fn crossing_point<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> V {
+    let dx = xb.sub(xa);
+    let (dy, to_xa) = rescaled(yb.sub(ya), xa.sub(ya));
+    let (_, to_xb) = rescaled(yb.sub(ya), xb.sub(ya));
+    let o3 = wide::cross(dy, to_xa).abs();
+    let o4 = wide::cross(dy, to_xb).abs();
+    xa.add(dx.scale(S::<V>::unit_ratio(o3, o3.add(o4))))
 }
 
 /// For collinear segments, a common point if their extents overlap.
 fn collinear_overlap<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Option<V> {
     [(ya, (xa, xb)), (yb, (xa, xb)), (xa, (ya, yb)), (xb, (ya, yb))]
         .into_iter()
-        .find(|&(p, (a, b))| wide::coincide(p, project(a, b, p).closest))
+        .find(|&(p, (a, b))| within_segment(p, a, b, Radii::ZERO))
         .map(|(p, _)| p)
 }
 
-/// Whether segments `x` and `y` come within `radius` of each other.
-pub(crate) fn segments_within<V: Vector2>(xa: V, xb: V, ya: V, yb: V, radius: S<V>) -> bool {
-    if !(radius >= S::<V>::ZERO) {
-        return false;
-    }
+/// Whether segments `x` and `y` come within `radii` of each other.
+pub(crate) fn segments_within<V: Vector2>(xa: V, xb: V, ya: V, yb: V, radii: Radii<S<V>>) -> bool {
     match segment_segment(xa, xb, ya, yb) {
         SegmentPair::Crossing { .. } => true,
-        SegmentPair::Apart(apart) => apart.within(radius),
+        SegmentPair::Apart(apart) => apart.within(radii),
     }
 }
 
@@ -370,15 +379,13 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
     xb: V,
     ya: V,
     yb: V,
-    radius: S<V>,
+    radii: Radii<S<V>>,
 ) -> Option<CoreContact<V>> {
-    if !(radius >= S::<V>::ZERO) {
-        return None;
-    }
+    let radius = radii.sum();
     match segment_segment(xa, xb, ya, yb) {
         SegmentPair::Crossing { point } => Some(crossing_contact(xa, xb, ya, yb, point, radius)),
         SegmentPair::Apart(apart) => {
-            if !apart.within(radius) {
+            if !apart.within(radii) {
                 return None;
             }
             let closest = apart.closest();

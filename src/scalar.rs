@@ -11,6 +11,7 @@
 //! the float impls scale by powers of two so that lengths neither overflow nor
 //! underflow, and the fixed-point impls compute products exactly in 128 bits.
 
+use core::cmp::Ordering;
 use core::fmt::Debug;
 
 /// A wide accumulator for products of two [`Scalar`]s.
@@ -270,6 +271,92 @@ pub trait Scalar: Copy + PartialOrd + Debug {
             None
         }
     }
+
+    /// The sign of the cross product `(u − o) × (v − o)`: `Greater` when `o → u → v` turns
+    /// counter-clockwise, `Equal` when the three points are collinear (and for NaN).
+    ///
+    /// Exact for every impl in this crate: the provided body uses exact wide products
+    /// (fixed point), and the float impls use an adaptive exact predicate.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// use core::cmp::Ordering;
+    /// assert_eq!(f64::orient([0.0, 0.0], [1.0, 0.0], [0.0, 1.0]), Ordering::Greater);
+    /// // 0.1 + 0.2 != 0.3 in floats, and the predicate knows it.
+    /// assert_eq!(f64::orient([0.0, 0.0], [0.1, 0.2], [0.3, 0.6]), Ordering::Equal);
+    /// ```
+    fn orient(o: [Self; 2], u: [Self; 2], v: [Self; 2]) -> Ordering {
+        let (ux, uy) = (u[0].sub(o[0]), u[1].sub(o[1]));
+        let (vx, vy) = (v[0].sub(o[0]), v[1].sub(o[1]));
+        let det = ux.mul_wide(vy).sub(uy.mul_wide(vx));
+        det.partial_cmp(&<Self::Wide as Wide>::ZERO).unwrap_or(Ordering::Equal)
+    }
+
+    /// Whether `|p − q| ≤ r₁ + r₂`: the decision behind every point–point query.
+    /// False when either radius is negative, and for NaN.
+    ///
+    /// Exact for every impl in this crate (the radii are added exactly, too).
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert!(f64::within_point([3.0, 4.0], [0.0, 0.0], 2.0, 3.0));
+    /// assert!(!f64::within_point([3.0, 4.0], [0.0, 0.0], 2.0, 2.999));
+    /// ```
+    fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
+        if !(r1 >= Self::ZERO && r2 >= Self::ZERO) {
+            return false;
+        }
+        let (dx, dy) = (p[0].sub(q[0]), p[1].sub(q[1]));
+        let radius = r1.add(r2);
+        dx.mul_wide(dx).add(dy.mul_wide(dy)) <= radius.mul_wide(radius)
+    }
+
+    /// Whether the distance from `p` to the segment `ab` is at most `r₁ + r₂`: the decision
+    /// behind every point–segment query. False when either radius is negative, and for NaN.
+    ///
+    /// The end regions are decided first, by the signs of `(p − a)·(b − a)` and
+    /// `(p − b)·(a − b)`; in the interior the test is `((b − a) × (p − a))² ≤ r² |b − a|²`.
+    /// Exact for every impl in this crate.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert!(f64::within_segment([2.0, 1.0], [0.0, 0.0], [4.0, 0.0], 0.5, 0.5));
+    /// assert!(!f64::within_segment([5.0, 1.0], [0.0, 0.0], [4.0, 0.0], 0.5, 0.5));
+    /// ```
+    fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
+        if !(r1 >= Self::ZERO && r2 >= Self::ZERO) {
+            return false;
+        }
+        let (vx, vy) = (b[0].sub(a[0]), b[1].sub(a[1]));
+        let (wx, wy) = (p[0].sub(a[0]), p[1].sub(a[1]));
+        let along = wx.mul_wide(vx).add(wy.mul_wide(vy));
+        if !(along > <Self::Wide as Wide>::ZERO) {
+            return Self::within_point(p, a, r1, r2);
+        }
+        let length_sq = vx.mul_wide(vx).add(vy.mul_wide(vy));
+        if !(along < length_sq) {
+            return Self::within_point(p, b, r1, r2);
+        }
+        let cross = vx.mul_wide(wy).sub(vy.mul_wide(wx)).abs();
+        let radius = r1.add(r2);
+        Self::wide_product_le(cross, cross, radius.mul_wide(radius), length_sq)
+    }
+
+    /// A power of two `k` such that the vectors whose components are `values`, multiplied
+    /// by `k`, can be squared and multiplied without overflow or underflow; `ONE` when no
+    /// scaling is needed. Queries scale by it (exactly) before forming dot products.
+    ///
+    /// The provided body returns `ONE`: wide products do not overflow (fixed point).
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::rescale_factor([1.0, -3.0]), 1.0);
+    /// assert_eq!(f64::rescale_factor([1e300, 0.0]), 2.0_f64.powi(-996));
+    /// ```
+    fn rescale_factor<const N: usize>(values: [Self; N]) -> Self {
+        let _ = values;
+        Self::ONE
+    }
 }
 
 impl Wide for i128 {
@@ -283,7 +370,11 @@ impl Wide for i128 {
 }
 
 macro_rules! float_scalar {
-    ($t:ident, $sqrt:expr, $fast_floor:expr, $down:expr, $up:expr) => {
+    (
+        $t:ident, $sqrt:expr, $pow2:ident, $bits:ty, $mantissa:expr, $bias:expr,
+        fast_floor: $fast_floor:expr, down: $down:expr, up: $up:expr,
+        safe: $safe_exp:expr
+    ) => {
         impl Wide for $t {
             const ZERO: Self = 0.0;
             #[inline]
@@ -390,6 +481,56 @@ macro_rules! float_scalar {
                     None
                 }
             }
+            #[inline]
+            fn orient(o: [Self; 2], u: [Self; 2], v: [Self; 2]) -> Ordering {
+                crate::exact::orient(o.map(f64::from), u.map(f64::from), v.map(f64::from))
+            }
+            #[inline]
+            fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
+                r1 >= 0.0
+                    && r2 >= 0.0
+                    && crate::exact::point_point_within(
+                        p.map(f64::from),
+                        q.map(f64::from),
+                        f64::from(r1),
+                        f64::from(r2),
+                    )
+            }
+            #[inline]
+            fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
+                r1 >= 0.0
+                    && r2 >= 0.0
+                    && crate::exact::point_segment_within(
+                        p.map(f64::from),
+                        a.map(f64::from),
+                        b.map(f64::from),
+                        f64::from(r1),
+                        f64::from(r2),
+                    )
+            }
+            #[inline]
+            fn rescale_factor<const N: usize>(values: [Self; N]) -> Self {
+                let largest = values.iter().fold(0.0, |m: $t, v| m.max($t::abs(*v)));
+                let exponent = exponent_of(largest);
+                if largest == 0.0 || !$t::is_finite(largest) || exponent.abs() <= $safe_exp {
+                    1.0
+                } else {
+                    // Clamped to the normal range: still brings `largest` near 1 for any
+                    // finite input.
+                    $pow2(-exponent)
+                }
+            }
+        }
+
+        /// The binary exponent of a positive finite value, subnormals included.
+        fn exponent_of(x: $t) -> i32 {
+            let field = |v: $t| ((v.to_bits() >> $mantissa) & ((1 << (<$bits>::BITS - 1 - $mantissa)) - 1)) as i32;
+            if x < $t::MIN_POSITIVE {
+                // Subnormal: scale up by 2^64 first, exactly.
+                field(x * $pow2(64)) - $bias - 64
+            } else {
+                field(x) - $bias
+            }
         }
 
         /// Scales `(x, y)` by a power of two (exactly) so that its squared length is a
@@ -408,45 +549,59 @@ macro_rules! float_scalar {
     };
 }
 
-/// `2^e` as an f32, exactly, for a normal exponent.
+/// `2^e` as an f32, exactly, with `e` clamped to the normal range.
 #[cfg(any(feature = "std", feature = "libm"))]
 const fn pow2_f32(e: i32) -> f32 {
+    let e = if e < -126 { -126 } else if e > 127 { 127 } else { e };
     f32::from_bits(((127 + e) as u32) << 23)
 }
 
-/// `2^e` as an f64, exactly, for a normal exponent.
+/// `2^e` as an f64, exactly, with `e` clamped to the normal range.
 #[cfg(any(feature = "std", feature = "libm"))]
 const fn pow2_f64(e: i32) -> f64 {
+    let e = if e < -1022 { -1022 } else if e > 1023 { 1023 } else { e };
     f64::from_bits(((1023 + e) as u64) << 52)
 }
 
 #[cfg(feature = "std")]
 mod float_impls {
-    use super::{Scalar, Wide};
+    use super::{Ordering, Scalar, Wide};
     mod single {
         use super::super::pow2_f32;
-        use super::{Scalar, Wide};
-        float_scalar!(f32, f32::sqrt, pow2_f32(-100), pow2_f32(-80), pow2_f32(100));
+        use super::{Ordering, Scalar, Wide};
+        float_scalar!(
+            f32, f32::sqrt, pow2_f32, u32, 23, 127,
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50
+        );
     }
     mod double {
         use super::super::pow2_f64;
-        use super::{Scalar, Wide};
-        float_scalar!(f64, f64::sqrt, pow2_f64(-900), pow2_f64(-600), pow2_f64(600));
+        use super::{Ordering, Scalar, Wide};
+        float_scalar!(
+            f64, f64::sqrt, pow2_f64, u64, 52, 1023,
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450
+        );
     }
 }
 
 #[cfg(all(not(feature = "std"), feature = "libm"))]
 mod float_impls {
-    use super::{Scalar, Wide};
+    use super::{Ordering, Scalar, Wide};
     mod single {
         use super::super::pow2_f32;
-        use super::{Scalar, Wide};
-        float_scalar!(f32, libm::sqrtf, pow2_f32(-100), pow2_f32(-80), pow2_f32(100));
+        use super::{Ordering, Scalar, Wide};
+        float_scalar!(
+            f32, libm::sqrtf, pow2_f32, u32, 23, 127,
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50
+        );
     }
     mod double {
         use super::super::pow2_f64;
-        use super::{Scalar, Wide};
-        float_scalar!(f64, libm::sqrt, pow2_f64(-900), pow2_f64(-600), pow2_f64(600));
+        use super::{Ordering, Scalar, Wide};
+        float_scalar!(
+            f64, libm::sqrt, pow2_f64, u64, 52, 1023,
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450
+        );
     }
 }
 

@@ -4,7 +4,7 @@ use crate::capsule::Capsule;
 use crate::circle::Circle;
 use crate::contact::Contact;
 use crate::error::{ShapeError, check_point};
-use crate::proximity::{self, SegmentPair};
+use crate::proximity::{self, Radii, SegmentPair};
 use crate::scalar::Scalar;
 use crate::vector::Vector2;
 use crate::vector::wide;
@@ -221,8 +221,7 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn contains_point(&self, p: V) -> bool {
-        let projection = proximity::project(self.a, self.b, p);
-        projection.within(self.a, self.b, p, V::Scalar::ZERO)
+        proximity::within_segment(p, self.a, self.b, Radii::ZERO)
     }
 
     /// The closest points of two segments, as `(on self, on other)`.
@@ -285,7 +284,7 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn intersects_segment(&self, other: &Self) -> bool {
-        proximity::segments_within(self.a, self.b, other.a, other.b, V::Scalar::ZERO)
+        proximity::segments_within(self.a, self.b, other.a, other.b, Radii::ZERO)
     }
 
     /// Whether the circle touches or overlaps the segment; same as
@@ -315,7 +314,8 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn contact_circle(&self, circle: &Circle<V>) -> Option<Contact<V>> {
-        proximity::point_segment(circle.center, self.a, self.b, circle.radius)
+        let radii = proximity::inflate(V::Scalar::ZERO, circle.radius)?;
+        proximity::point_segment(circle.center, self.a, self.b, radii)
             .map(|core| core.flip().with_point_on_y(circle.radius))
     }
 
@@ -328,7 +328,8 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn intersects_capsule(&self, capsule: &Capsule<V>) -> bool {
-        proximity::segments_within(self.a, self.b, capsule.a, capsule.b, capsule.radius)
+        proximity::inflate(V::Scalar::ZERO, capsule.radius)
+            .is_some_and(|radii| proximity::segments_within(self.a, self.b, capsule.a, capsule.b, radii))
     }
 
     /// The contact of the segment against a capsule: the normal points from the capsule
@@ -343,7 +344,8 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn contact_capsule(&self, capsule: &Capsule<V>) -> Option<Contact<V>> {
-        proximity::segment_segment_contact(self.a, self.b, capsule.a, capsule.b, capsule.radius)
+        let radii = proximity::inflate(V::Scalar::ZERO, capsule.radius)?;
+        proximity::segment_segment_contact(self.a, self.b, capsule.a, capsule.b, radii)
             .map(|core| core.with_point_on_y(capsule.radius))
     }
 }

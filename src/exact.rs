@@ -1,0 +1,503 @@
+//! Exact geometric predicates for `f32` and `f64`: a fast floating-point filter with a
+//! proven error bound, and exact expansion arithmetic (Shewchuk) only near the boundary.
+//!
+//! Three predicates decide every yes/no answer of the crate for floats:
+//!
+//! - [`point_point_within`]: `|p − q| ≤ r₁ + r₂`;
+//! - [`point_segment_within`]: `dist(p, ab) ≤ r₁ + r₂`, regions included;
+//! - [`orient`]: the sign of `(u − o) × (v − o)`, for segment crossings.
+//!
+//! Each first evaluates the predicate in `f64` together with a bound on its rounding
+//! error. When the computed value is farther from zero than the bound, its sign is the
+//! exact sign. Otherwise (touching, one ulp off, degenerate) the predicate is re-evaluated
+//! exactly: every input float is exactly representable, differences and products of
+//! floats are exact as two-term expansions (`two_diff`, `two_product` with Dekker's split,
+//! no fused multiply-add), and sums of expansions are exact. The sign of the exact value
+//! is the sign of its largest term.
+//!
+//! `f32` inputs are widened to `f64` (exactly). Their fourth powers stay within `f64`'s
+//! range, so their answers are exact for every finite input. `f64` inputs are first scaled
+//! by a power of two (exactly) so that the largest input lies near 1; the answer is then
+//! exact whenever no partial product of the scaled inputs underflows, which holds unless a
+//! single query mixes non-zero magnitudes more than about 2^250 apart.
+//!
+//! The radii are added exactly too: `r₁ + r₂` is carried as a two-term expansion.
+
+use core::cmp::Ordering;
+
+/// `f64`'s unit roundoff, `2^-53`.
+const EPSILON: f64 = 1.110_223_024_625_156_5e-16;
+
+/// An absolute slack covering underflow in the filter (each operation can lose at most
+/// `2^-1074` to underflow); any value this small goes to the exact path.
+const UNDERFLOW_SLACK: f64 = 1e-290;
+
+/// Error bound factor for a sum of two products of differences (Shewchuk's
+/// `ccwerrboundA`, doubled for margin).
+const TWO_PRODUCT_BOUND: f64 = (6.0 + 64.0 * EPSILON) * EPSILON;
+
+/// Error bound factor for `R² − |d|²`: relative error of squares of rounded differences
+/// and of the rounded radius sum, generously.
+const SQUARES_BOUND: f64 = 16.0 * EPSILON;
+
+/// Error bound factor for `R² |v|² − (v × w)²`, generously.
+const QUARTIC_BOUND: f64 = 32.0 * EPSILON;
+
+/// Largest magnitude the exact path works at without rescaling (degree-4 products stay
+/// below 2^808 and Dekker's split below 2^996).
+const EXACT_MAX: f64 = f64::from_bits((1023 + 200) << 52); // 2^200
+/// Smallest magnitude the exact path works at without rescaling.
+const EXACT_MIN: f64 = f64::from_bits((1023 - 200) << 52); // 2^-200
+
+// ---------------------------------------------------------------------------------------
+// Error-free transformations.
+
+#[inline]
+fn two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    let b_virtual = x - a;
+    let a_virtual = x - b_virtual;
+    (x, (a - a_virtual) + (b - b_virtual))
+}
+
+#[inline]
+fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
+    let x = a + b;
+    (x, b - (x - a))
+}
+
+#[inline]
+fn two_diff(a: f64, b: f64) -> (f64, f64) {
+    let x = a - b;
+    let b_virtual = a - x;
+    let a_virtual = x + b_virtual;
+    (x, (a - a_virtual) + (b_virtual - b))
+}
+
+/// Dekker's split of `a` into two 26-bit halves, `a = hi + lo`.
+#[inline]
+fn split(a: f64) -> (f64, f64) {
+    const SPLITTER: f64 = 134_217_729.0; // 2^27 + 1
+    let c = SPLITTER * a;
+    let big = c - a;
+    let hi = c - big;
+    (hi, a - hi)
+}
+
+/// `a × b = x + y` exactly, without a fused multiply-add.
+#[inline]
+fn two_product(a: f64, b: f64) -> (f64, f64) {
+    let x = a * b;
+    let (a_hi, a_lo) = split(a);
+    let (b_hi, b_lo) = split(b);
+    let err1 = x - a_hi * b_hi;
+    let err2 = err1 - a_lo * b_hi;
+    let err3 = err2 - a_hi * b_lo;
+    (x, a_lo * b_lo - err3)
+}
+
+// ---------------------------------------------------------------------------------------
+// Expansions: sums of non-overlapping floats, in increasing magnitude, zeros removed.
+
+/// An exact value as a sum of up to `N` non-overlapping floats.
+#[derive(Clone, Copy, Debug)]
+struct Expansion<const N: usize> {
+    terms: [f64; N],
+    len: usize,
+}
+
+impl<const N: usize> Expansion<N> {
+    const EMPTY: Self = Self { terms: [0.0; N], len: 0 };
+
+    #[inline]
+    fn terms(&self) -> &[f64] {
+        self.terms.get(..self.len).unwrap_or(&[])
+    }
+
+    #[inline]
+    fn push(&mut self, term: f64) {
+        if let Some(slot) = self.terms.get_mut(self.len) {
+            *slot = term;
+            self.len += 1;
+        }
+    }
+
+    /// `hi + lo`, from an error-free transformation.
+    #[inline]
+    fn pair((hi, lo): (f64, f64)) -> Self {
+        let mut e = Self::EMPTY;
+        if lo != 0.0 {
+            e.push(lo);
+        }
+        e.push(hi);
+        e
+    }
+
+    /// The sign of the exact value: the sign of the largest term.
+    #[inline]
+    fn sign(&self) -> Ordering {
+        match self.terms().last() {
+            Some(&top) if top > 0.0 => Ordering::Greater,
+            Some(&top) if top < 0.0 => Ordering::Less,
+            _ => Ordering::Equal,
+        }
+    }
+
+    /// `−self`.
+    #[inline]
+    fn negated(mut self) -> Self {
+        for t in self.terms.iter_mut() {
+            *t = -*t;
+        }
+        self
+    }
+}
+
+/// `e + f`, exactly (Shewchuk's `fast_expansion_sum_zeroelim`). `C ≥ A + B`.
+fn sum<const A: usize, const B: usize, const C: usize>(
+    e: &Expansion<A>,
+    f: &Expansion<B>,
+) -> Expansion<C> {
+    let (e, f) = (e.terms(), f.terms());
+    let mut h = Expansion::<C>::EMPTY;
+    let (mut i, mut j) = (0, 0);
+    let at = |s: &[f64], k: usize| s.get(k).copied().unwrap_or(0.0);
+    // Take the smaller-magnitude next term first.
+    let take = |i: &mut usize, j: &mut usize| {
+        let (en, fn_) = (at(e, *i), at(f, *j));
+        if *j >= f.len() || (*i < e.len() && ((fn_ > en) == (fn_ > -en))) {
+            *i += 1;
+            en
+        } else {
+            *j += 1;
+            fn_
+        }
+    };
+    if e.is_empty() && f.is_empty() {
+        h.push(0.0);
+        return h;
+    }
+    let mut q = take(&mut i, &mut j);
+    let mut first = true;
+    while i < e.len() || j < f.len() {
+        let next = take(&mut i, &mut j);
+        let (q_new, hh) = if first { fast_two_sum(next, q) } else { two_sum(q, next) };
+        first = false;
+        q = q_new;
+        if hh != 0.0 {
+            h.push(hh);
+        }
+    }
+    if q != 0.0 || h.len == 0 {
+        h.push(q);
+    }
+    h
+}
+
+/// `e × b`, exactly (Shewchuk's `scale_expansion_zeroelim`). `C ≥ 2A`.
+fn scale<const A: usize, const C: usize>(e: &Expansion<A>, b: f64) -> Expansion<C> {
+    let mut h = Expansion::<C>::EMPTY;
+    let terms = e.terms();
+    let Some((&first, rest)) = terms.split_first() else {
+        h.push(0.0);
+        return h;
+    };
+    let (mut q, hh) = two_product(first, b);
+    if hh != 0.0 {
+        h.push(hh);
+    }
+    for &term in rest {
+        let (product1, product0) = two_product(term, b);
+        let (s, hh) = two_sum(q, product0);
+        if hh != 0.0 {
+            h.push(hh);
+        }
+        let (q_new, hh) = fast_two_sum(product1, s);
+        q = q_new;
+        if hh != 0.0 {
+            h.push(hh);
+        }
+    }
+    if q != 0.0 || h.len == 0 {
+        h.push(q);
+    }
+    h
+}
+
+/// `e × f`, exactly: the sum over `f`'s terms of `e` scaled by each. `C ≥ 2AB`, `S ≥ 2A`.
+fn product<const A: usize, const B: usize, const S: usize, const C: usize>(
+    e: &Expansion<A>,
+    f: &Expansion<B>,
+) -> Expansion<C> {
+    let mut acc = Expansion::<C>::EMPTY;
+    acc.push(0.0);
+    for &term in f.terms() {
+        let partial: Expansion<S> = scale(e, term);
+        acc = sum(&acc, &partial);
+    }
+    acc
+}
+
+/// `a − b` as an exact expansion.
+#[inline]
+fn diff(a: f64, b: f64) -> Expansion<2> {
+    Expansion::pair(two_diff(a, b))
+}
+
+/// `u·x + v·y` for two-term expansions, exactly (16 terms at most).
+fn dot2(ux: &Expansion<2>, uy: &Expansion<2>, vx: &Expansion<2>, vy: &Expansion<2>) -> Expansion<16> {
+    let xx: Expansion<8> = product::<2, 2, 4, 8>(ux, vx);
+    let yy: Expansion<8> = product::<2, 2, 4, 8>(uy, vy);
+    sum(&xx, &yy)
+}
+
+/// The cross product `(ux, uy) × (vx, vy) = ux·vy − uy·vx`, exactly.
+fn cross2(ux: &Expansion<2>, uy: &Expansion<2>, vx: &Expansion<2>, vy: &Expansion<2>) -> Expansion<16> {
+    let a: Expansion<8> = product::<2, 2, 4, 8>(ux, vy);
+    let b: Expansion<8> = product::<2, 2, 4, 8>(uy, vx);
+    sum(&a, &b.negated())
+}
+
+// ---------------------------------------------------------------------------------------
+// Scaling for the exact path.
+
+/// `2^e` for `e` in the normal range.
+#[inline]
+fn pow2(e: i32) -> f64 {
+    f64::from_bits(((1023 + e.clamp(-1022, 1023)) as u64) << 52)
+}
+
+/// The power of two `2^shift` that brings `largest` into `[1, 2)`, or 0 when it is
+/// already in the range where the exact path neither overflows nor (for same-magnitude
+/// inputs) underflows.
+fn exact_shift(largest: f64) -> i32 {
+    if largest > EXACT_MAX || (largest < EXACT_MIN && largest > 0.0) {
+        // Exponent of `largest`, via its bits (subnormals: first scale up by 2^600).
+        let (value, bias) = if largest < f64::MIN_POSITIVE { (largest * pow2(600), 600) } else { (largest, 0) };
+        let exponent = ((value.to_bits() >> 52) & 0x7ff) as i32 - 1023 - bias;
+        -exponent
+    } else {
+        0
+    }
+}
+
+/// The values scaled together by the power of two from [`exact_shift`]: exact, barring
+/// underflow of values far smaller than the largest.
+#[inline]
+fn scaled<const N: usize>(values: [f64; N]) -> [f64; N] {
+    let largest = values.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
+    let shift = exact_shift(largest);
+    if shift == 0 {
+        values
+    } else {
+        // Two steps, so that shifts beyond the normal exponent range (up to 1074) stay exact.
+        let (first, second) = (pow2(shift / 2), pow2(shift - shift / 2));
+        values.map(|v| v * first * second)
+    }
+}
+
+#[inline]
+fn all_finite<const N: usize>(values: &[f64; N]) -> bool {
+    values.iter().all(|v| v.is_finite())
+}
+
+// ---------------------------------------------------------------------------------------
+// The predicates.
+
+/// The exact sign of `(u − o) × (v − o)`.
+pub(crate) fn orient(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
+    let (ux, uy, vx, vy) = (u[0] - o[0], u[1] - o[1], v[0] - o[0], v[1] - o[1]);
+    let (left, right) = (ux * vy, uy * vx);
+    let det = left - right;
+    let bound = TWO_PRODUCT_BOUND * (left.abs() + right.abs()) + UNDERFLOW_SLACK;
+    if det > bound {
+        Ordering::Greater
+    } else if det < -bound {
+        Ordering::Less
+    } else if (ux == 0.0 || vy == 0.0) && (uy == 0.0 || vx == 0.0) {
+        // A difference of floats is zero only when they are equal, so a factor of each
+        // product is exactly zero (axis-aligned and coincident cases).
+        Ordering::Equal
+    } else {
+        orient_exact(o, u, v)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
+    let values = [o[0], o[1], u[0], u[1], v[0], v[1]];
+    if !all_finite(&values) {
+        return Ordering::Equal;
+    }
+    let [ox, oy, ux, uy, vx, vy] = scaled(values);
+    cross2(&diff(ux, ox), &diff(uy, oy), &diff(vx, ox), &diff(vy, oy)).sign()
+}
+
+/// Whether `|p − q| ≤ r₁ + r₂`, exactly. False for NaN.
+pub(crate) fn point_point_within(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> bool {
+    let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
+    let radius = r1 + r2;
+    let (d2, r2_sq) = (dx * dx + dy * dy, radius * radius);
+    let value = r2_sq - d2;
+    let bound = SQUARES_BOUND * (r2_sq + d2) + UNDERFLOW_SLACK;
+    if value > bound {
+        true
+    } else if value < -bound {
+        false
+    } else {
+        point_point_exact(p, q, r1, r2)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn point_point_exact(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> bool {
+    let values = [p[0], p[1], q[0], q[1], r1, r2];
+    if !(all_finite(&values) && r1 >= 0.0 && r2 >= 0.0) {
+        return false;
+    }
+    let [px, py, qx, qy, r1, r2] = scaled(values);
+    endpoint_value(px, py, qx, qy, r1, r2).sign() != Ordering::Less
+}
+
+/// `(r₁ + r₂)² − |p − q|²`, exactly.
+fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expansion<24> {
+    let (dx, dy) = (diff(px, qx), diff(py, qy));
+    let d2 = dot2(&dx, &dy, &dx, &dy);
+    let radius = Expansion::<2>::pair(two_sum(r1, r2));
+    let r_sq: Expansion<8> = product::<2, 2, 4, 8>(&radius, &radius);
+    sum(&r_sq, &d2.negated())
+}
+
+/// Whether `dist(p, segment ab) ≤ r₁ + r₂`, exactly. False for NaN.
+pub(crate) fn point_segment_within(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) -> bool {
+    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
+    let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
+    // Start region: (p − a)·(b − a) ≤ 0. Exactly zero when a factor of each product is
+    // (a zero-length segment, or p square with a on an axis-aligned segment).
+    let (along_x, along_y) = (wx * vx, wy * vy);
+    let along = along_x + along_y;
+    let along_bound = TWO_PRODUCT_BOUND * (along_x.abs() + along_y.abs()) + UNDERFLOW_SLACK;
+    if along <= -along_bound || ((wx == 0.0 || vx == 0.0) && (wy == 0.0 || vy == 0.0)) {
+        return point_point_within(p, a, r1, r2);
+    }
+    if along < along_bound {
+        return point_segment_exact(p, a, b, r1, r2);
+    }
+    // End region: (p − b)·(a − b) ≤ 0.
+    let (ux, uy) = (p[0] - b[0], p[1] - b[1]);
+    let (back_x, back_y) = (ux * vx, uy * vy);
+    let back = -(back_x + back_y);
+    let back_bound = TWO_PRODUCT_BOUND * (back_x.abs() + back_y.abs()) + UNDERFLOW_SLACK;
+    if back <= -back_bound || ((ux == 0.0 || vx == 0.0) && (uy == 0.0 || vy == 0.0)) {
+        return point_point_within(p, b, r1, r2);
+    }
+    if back < back_bound {
+        return point_segment_exact(p, a, b, r1, r2);
+    }
+    // Interior: (v × w)² ≤ (r₁ + r₂)² |v|².
+    let (left, right) = (vx * wy, vy * wx);
+    let cross = left - right;
+    let cross_magnitude = left.abs() + right.abs();
+    let radius = r1 + r2;
+    let reach = radius * radius * (vx * vx + vy * vy);
+    let value = reach - cross * cross;
+    let bound = QUARTIC_BOUND * (reach + cross_magnitude * cross_magnitude) + UNDERFLOW_SLACK;
+    if value > bound {
+        true
+    } else if value < -bound {
+        false
+    } else {
+        point_segment_exact(p, a, b, r1, r2)
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn point_segment_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) -> bool {
+    let values = [p[0], p[1], a[0], a[1], b[0], b[1], r1, r2];
+    if !(all_finite(&values) && r1 >= 0.0 && r2 >= 0.0) {
+        return false;
+    }
+    let [px, py, ax, ay, bx, by, r1, r2] = scaled(values);
+    let (vx, vy) = (diff(bx, ax), diff(by, ay));
+    let (wx, wy) = (diff(px, ax), diff(py, ay));
+    if dot2(&wx, &wy, &vx, &vy).sign() != Ordering::Greater {
+        return endpoint_value(px, py, ax, ay, r1, r2).sign() != Ordering::Less;
+    }
+    let (ux, uy) = (diff(px, bx), diff(py, by));
+    if dot2(&ux, &uy, &vx, &vy).sign() != Ordering::Less {
+        return endpoint_value(px, py, bx, by, r1, r2).sign() != Ordering::Less;
+    }
+    let cross = cross2(&vx, &vy, &wx, &wy);
+    let cross_sq: Expansion<512> = product::<16, 16, 32, 512>(&cross, &cross);
+    let radius = Expansion::<2>::pair(two_sum(r1, r2));
+    let r_sq: Expansion<8> = product::<2, 2, 4, 8>(&radius, &radius);
+    let length_sq = dot2(&vx, &vy, &vx, &vy);
+    let reach: Expansion<256> = product::<8, 16, 16, 256>(&r_sq, &length_sq);
+    let value: Expansion<768> = sum(&reach, &cross_sq.negated());
+    value.sign() != Ordering::Less
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expansions_are_exact() {
+        // (1 + 2^-60) − 1 = 2^-60, which plain doubles lose.
+        let tiny = pow2(-60);
+        let e = diff(1.0 + pow2(-52), 1.0);
+        assert_eq!(e.terms(), &[pow2(-52)]);
+        let big = Expansion::<2>::pair(two_sum(1.0, tiny));
+        let back: Expansion<4> = sum(&big, &Expansion::<1>::pair((-1.0, 0.0)));
+        assert_eq!(back.terms(), &[tiny]);
+        let (x, y) = two_product(1.0 + pow2(-30), 1.0 + pow2(-30));
+        assert_eq!((x, y), (1.0 + pow2(-29), pow2(-60)));
+    }
+
+    #[test]
+    fn scaling_factors() {
+        assert_eq!(exact_shift(1.0), 0);
+        assert_eq!(exact_shift(1e300), -996);
+        assert_eq!(exact_shift(5e-324), 1074);
+        let [x] = scaled([5e-324]);
+        assert_eq!(x, 1.0);
+        let [x] = scaled([1.7e308]);
+        assert!((1.0..2.0).contains(&x));
+    }
+
+    #[test]
+    fn orientation_near_degenerate() {
+        // Points on the line y = x at 0.5 ulp offsets: the classic failure of naive orient.
+        let o = [0.5, 0.5];
+        let u = [12.0, 12.0];
+        let v = [24.0, 24.0];
+        assert_eq!(orient(o, u, v), Ordering::Equal);
+        let v_up = [24.0, f64::from_bits(24.0_f64.to_bits() + 1)];
+        assert_eq!(orient(o, u, v_up), Ordering::Greater);
+        let v_down = [24.0, f64::from_bits(24.0_f64.to_bits() - 1)];
+        assert_eq!(orient(o, u, v_down), Ordering::Less);
+    }
+
+    #[test]
+    fn touching_is_within_and_one_ulp_off_is_not() {
+        let a = [0.1, 0.3];
+        let b = [0.7, 0.3];
+        // Distance from (0.4, 0.3 + 0.2) to the segment is fl(0.5) − 0.3 in exact terms.
+        let py = 0.5;
+        let exact_gap = {
+            let (hi, lo) = two_diff(py, 0.3);
+            hi + lo
+        };
+        assert!(point_segment_within([0.4, py], a, b, exact_gap, 0.0));
+        let r_below = f64::from_bits(exact_gap.to_bits() - 1);
+        // two_diff(0.5, 0.3) is exact in one term here, so one ulp less misses.
+        assert_eq!(two_diff(py, 0.3).1, 0.0);
+        assert!(!point_segment_within([0.4, py], a, b, r_below, 0.0));
+        assert!(point_point_within([3.0, 4.0], [0.0, 0.0], 2.5, 2.5));
+        assert!(!point_point_within([3.0, 4.0], [0.0, 0.0], 2.5, f64::from_bits(2.5_f64.to_bits() - 1)));
+        assert!(!point_point_within([f64::NAN, 0.0], [0.0, 0.0], 1.0, 0.0));
+    }
+}
