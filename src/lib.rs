@@ -76,8 +76,10 @@
 extern crate std;
 
 mod capsule;
+mod chain;
 mod circle;
 mod contact;
+mod crossings;
 mod error;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod exact;
@@ -86,17 +88,25 @@ mod fixed;
 #[cfg(feature = "nalgebra")]
 mod nalgebra;
 mod proximity;
+mod ray;
 pub mod response;
 mod scalar;
 mod segment;
+mod step;
+mod sweep;
 mod vector;
 
 pub use capsule::Capsule;
+pub use chain::{Chain, ChainContact, ChainHit, Resolution};
 pub use circle::Circle;
 pub use contact::Contact;
+pub use crossings::Crossings;
 pub use error::ShapeError;
+pub use ray::{Ray, RayHit};
 pub use scalar::{Scalar, Wide};
 pub use segment::Segment;
+pub use step::{Ball, StepParams, StepReport};
+pub use sweep::SweepHit;
 pub use vector::Vector2;
 
 /// The README's Rust examples, run as doc tests.

@@ -1,0 +1,312 @@
+//! The yes/no answers for floats are exact: checked against exact rational arithmetic on
+//! touching and one-ulp-off inputs, at every magnitude from 1e-300 to 1e300.
+//!
+//! The reference below is written from the definitions (squared distance to a segment,
+//! by regions, in `BigRational`) and shares no code with the crate.
+#![cfg(feature = "std")]
+
+use capsule2d::{Capsule, Circle, Scalar, Segment};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+use std::cmp::Ordering;
+
+type Q = BigRational;
+
+fn q(x: f64) -> Q {
+    Q::from_float(x).expect("finite")
+}
+
+/// Exact squared distance from `p` to segment `ab`.
+fn dist_sq_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> Q {
+    let (p, a, b) = ([q(p[0]), q(p[1])], [q(a[0]), q(a[1])], [q(b[0]), q(b[1])]);
+    let v = [&b[0] - &a[0], &b[1] - &a[1]];
+    let w = [&p[0] - &a[0], &p[1] - &a[1]];
+    let vv = &v[0] * &v[0] + &v[1] * &v[1];
+    let wv = &w[0] * &v[0] + &w[1] * &v[1];
+    let t = if vv.is_zero() || !wv.is_positive() {
+        Q::zero()
+    } else if wv >= vv {
+        Q::from_integer(BigInt::from(1))
+    } else {
+        wv / vv
+    };
+    let d = [&w[0] - &t * &v[0], &w[1] - &t * &v[1]];
+    &d[0] * &d[0] + &d[1] * &d[1]
+}
+
+fn within_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) -> bool {
+    let r = q(r1) + q(r2);
+    dist_sq_exact(p, a, b) <= &r * &r
+}
+
+fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
+    let (ux, uy) = (q(u[0]) - q(o[0]), q(u[1]) - q(o[1]));
+    let (vx, vy) = (q(v[0]) - q(o[0]), q(v[1]) - q(o[1]));
+    (ux * vy - uy * vx).cmp(&Q::zero())
+}
+
+/// splitmix64: a small deterministic generator.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    /// Uniform in [-1, 1).
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+}
+
+fn cases() -> usize {
+    std::env::var("CAPSULE2D_QC_TESTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2000)
+}
+
+fn next_up(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() + 1)
+}
+fn next_down(x: f64) -> f64 {
+    if x == 0.0 {
+        0.0
+    } else {
+        f64::from_bits(x.to_bits() - 1)
+    }
+}
+
+/// Radii straddling the exact distance: the float nearest √d², and its neighbours.
+fn boundary_radii(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 3] {
+    let d2 = dist_sq_exact(p, a, b);
+    // Start from an estimate of √d² and walk to the largest float whose square ≤ d².
+    let mut r = sqrt_estimate(&d2);
+    for _ in 0..64 {
+        if r > 0.0 && q(r) * q(r) > d2 {
+            r = next_down(r);
+        } else {
+            break;
+        }
+    }
+    for _ in 0..64 {
+        if q(next_up(r)) * q(next_up(r)) <= d2 {
+            r = next_up(r);
+        } else {
+            break;
+        }
+    }
+    assert!(
+        q(r) * q(r) <= d2 && q(next_up(r)) * q(next_up(r)) > d2,
+        "estimate did not converge"
+    );
+    [next_down(r), r, next_up(r)]
+}
+
+/// `2^e` for any `e` the result can represent (in steps, so no intermediate overflows).
+fn pow2(e: i64) -> f64 {
+    let mut x = 1.0_f64;
+    let step = if e >= 0 {
+        2.0_f64.powi(500)
+    } else {
+        2.0_f64.powi(-500)
+    };
+    let mut left = e;
+    while left.abs() >= 500 {
+        x *= step;
+        left -= 500 * left.signum();
+    }
+    x * 2.0_f64.powi(left as i32)
+}
+
+/// A float close to `√x` for a non-negative rational, at any magnitude.
+fn sqrt_estimate(x: &Q) -> f64 {
+    use num_traits::ToPrimitive;
+    if x.is_zero() {
+        return 0.0;
+    }
+    let (n, d) = (x.numer(), x.denom());
+    // x = m · 2^shift with m an integer of about 60 bits, and shift even.
+    let mut shift = n.bits() as i64 - d.bits() as i64 - 60;
+    if shift % 2 != 0 {
+        shift -= 1;
+    }
+    let m = if shift >= 0 {
+        n / (d << shift as usize)
+    } else {
+        (n << (-shift) as usize) / d
+    };
+    m.to_f64().unwrap_or(0.0).sqrt() * pow2(shift / 2)
+}
+
+/// Scales a configuration by 2^k exactly (k within the normal range of the inputs).
+fn scale(p: [f64; 2], k: f64) -> [f64; 2] {
+    [p[0] * k, p[1] * k]
+}
+
+#[test]
+fn circle_segment_decisions_are_exact_at_the_boundary() {
+    let mut rng = Rng(0x5EED_0001);
+    let mut checked = 0;
+    let mut naive_wrong = 0;
+    for i in 0..cases() {
+        let a = [rng.unit() * 10.0, rng.unit() * 10.0];
+        let b = if i % 7 == 0 {
+            a
+        } else {
+            [rng.unit() * 10.0, rng.unit() * 10.0]
+        };
+        let p = [rng.unit() * 12.0, rng.unit() * 12.0];
+        for r in boundary_radii(p, a, b) {
+            let expected = within_exact(p, a, b, r, 0.0);
+            let circle = Circle::new(p, r);
+            let segment = Segment::new(a, b);
+            assert_eq!(
+                circle.intersects_segment(&segment),
+                expected,
+                "{p:?} {a:?} {b:?} r={r:e}"
+            );
+            assert_eq!(circle.contact_segment(&segment).is_some(), expected);
+            assert_eq!(Capsule::new(a, b, r).contains_point(p), expected);
+            // The naive formula, for the record.
+            let qp = segment.closest_point(p);
+            let (dx, dy) = (p[0] - qp[0], p[1] - qp[1]);
+            if (dx * dx + dy * dy <= r * r) != expected {
+                naive_wrong += 1;
+            }
+            checked += 1;
+        }
+    }
+    println!(
+        "circle–segment boundary cases: {checked} checked, 0 wrong; naive formula wrong on {naive_wrong}"
+    );
+}
+
+#[test]
+fn decisions_are_exact_at_every_magnitude() {
+    let mut rng = Rng(0x5EED_0002);
+    let mut checked = 0;
+    for i in 0..cases() / 4 {
+        let a = [rng.unit(), rng.unit()];
+        let b = [rng.unit(), rng.unit()];
+        let p = [rng.unit() * 1.5, rng.unit() * 1.5];
+        let radii = boundary_radii(p, a, b);
+        for exponent in [-996, -700, -300, -100, 0, 100, 300, 700, 996] {
+            let k = 2.0_f64.powi(exponent);
+            let (ps, as_, bs) = (scale(p, k), scale(a, k), scale(b, k));
+            for &r in &radii {
+                let rs = r * k;
+                let expected = within_exact(ps, as_, bs, rs, 0.0);
+                let segment = Segment::new(as_, bs);
+                assert_eq!(
+                    Circle::new(ps, rs).intersects_segment(&segment),
+                    expected,
+                    "2^{exponent}"
+                );
+                checked += 1;
+            }
+        }
+        // Decimal magnitudes too (inexact scaling, so the reference recomputes the radius).
+        for m in [1e-300, 1e-150, 1e150, 1e300] {
+            let (ps, as_, bs) = (scale(p, m), scale(a, m), scale(b, m));
+            for r in boundary_radii(ps, as_, bs) {
+                let expected = within_exact(ps, as_, bs, r, 0.0);
+                let got = Circle::new(ps, r).intersects_segment(&Segment::new(as_, bs));
+                assert_eq!(got, expected, "case {i} at {m:e}: r={r:e}");
+                checked += 1;
+            }
+        }
+    }
+    println!("magnitude cases: {checked} checked, 0 wrong");
+}
+
+#[test]
+fn circle_circle_and_capsule_radii_add_exactly() {
+    let mut rng = Rng(0x5EED_0003);
+    for _ in 0..cases() {
+        let p = [rng.unit() * 5.0, rng.unit() * 5.0];
+        let c = [rng.unit() * 5.0, rng.unit() * 5.0];
+        let [_, r, _] = boundary_radii(p, c, c);
+        // Split r into r1 + r2 whose float sum rounds: the exact sum decides.
+        let r1 = r * 0.3;
+        for r2 in [next_down(r - r1), r - r1, next_up(r - r1)] {
+            let expected = within_exact(p, c, c, r1, r2);
+            let got = Circle::new(p, r1).intersects_circle(&Circle::new(c, r2));
+            assert_eq!(got, expected, "{p:?} {c:?} {r1:e} {r2:e}");
+            assert_eq!(
+                Circle::new(p, r1)
+                    .contact_circle(&Circle::new(c, r2))
+                    .is_some(),
+                expected
+            );
+        }
+    }
+}
+
+#[test]
+fn orientation_is_exact() {
+    let mut rng = Rng(0x5EED_0004);
+    for _ in 0..cases() {
+        let o = [rng.unit(), rng.unit()];
+        let u = [rng.unit() * 100.0, rng.unit() * 100.0];
+        // v on the line through o and u, rounded, then nudged by an ulp.
+        let t = rng.unit() * 3.0;
+        let v0 = [o[0] + t * (u[0] - o[0]), o[1] + t * (u[1] - o[1])];
+        for v in [v0, [v0[0], next_up(v0[1])], [v0[0], next_down(v0[1])]] {
+            assert_eq!(
+                f64::orient(o, u, v),
+                orient_exact(o, u, v),
+                "{o:?} {u:?} {v:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn f32_decisions_are_exact() {
+    let mut rng = Rng(0x5EED_0005);
+    for _ in 0..cases() {
+        let a = [(rng.unit() * 10.0) as f32, (rng.unit() * 10.0) as f32];
+        let b = [(rng.unit() * 10.0) as f32, (rng.unit() * 10.0) as f32];
+        let p = [(rng.unit() * 12.0) as f32, (rng.unit() * 12.0) as f32];
+        let wide = |v: [f32; 2]| [f64::from(v[0]), f64::from(v[1])];
+        let [_, r64, _] = boundary_radii(wide(p), wide(a), wide(b));
+        let r = r64 as f32;
+        for r in [
+            f32::from_bits(r.to_bits().saturating_sub(1)),
+            r,
+            f32::from_bits(r.to_bits() + 1),
+        ] {
+            let expected = within_exact(wide(p), wide(a), wide(b), f64::from(r), 0.0);
+            assert_eq!(
+                Circle::new(p, r).intersects_segment(&Segment::new(a, b)),
+                expected
+            );
+        }
+    }
+}
+
+#[test]
+fn touching_shapes_built_from_small_integers_touch() {
+    // 3-4-5 triangles at every scale and orientation: exactly touching.
+    for k in [1.0, 0.5, 1e-3, 1e3, 2f64.powi(-500), 2f64.powi(500)] {
+        for (sx, sy) in [(1.0, 1.0), (-1.0, 1.0), (1.0, -1.0), (-1.0, -1.0)] {
+            let end = [0.0, 0.0];
+            let seg = Segment::new([-7.0 * k, 0.0], end);
+            let centre = [3.0 * k * sx, 4.0 * k * sy];
+            if sx > 0.0 {
+                // Beyond the end point: distance 5k from it.
+                assert!(Circle::new(centre, 5.0 * k).intersects_segment(&seg));
+                assert!(!Circle::new(centre, next_down(5.0 * k)).intersects_segment(&seg));
+                let c = Circle::new(centre, 5.0 * k).contact_segment(&seg).unwrap();
+                assert_eq!(c.depth, 0.0);
+            }
+            let other = Circle::new([0.0, 0.0], 2.0 * k);
+            assert!(Circle::new(centre, 3.0 * k).intersects_circle(&other));
+            assert!(!Circle::new(centre, next_down(3.0 * k)).intersects_circle(&other));
+        }
+    }
+}
