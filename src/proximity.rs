@@ -64,7 +64,11 @@ pub(crate) struct Projection<V: Vector2> {
 #[inline]
 pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
     let k = S::<V>::rescale_factor([u.x(), u.y(), v.x(), v.y()]);
-    if k == S::<V>::ONE { (u, v) } else { (u.scale(k), v.scale(k)) }
+    if k == S::<V>::ONE {
+        (u, v)
+    } else {
+        (u.scale(k), v.scale(k))
+    }
 }
 
 /// Projects `p` onto segment `ab`: `t = clamp((p − a)·(b − a) / |b − a|², 0, 1)`.
@@ -78,17 +82,37 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let (w, v_scaled) = rescaled(p.sub(a), v);
     let along = wide::dot(w, v_scaled);
     if !(along > <W<V> as Wide>::ZERO) {
-        return Projection { t: S::<V>::ZERO, closest: a, feature: Feature::Start };
+        return Projection {
+            t: S::<V>::ZERO,
+            closest: a,
+            feature: Feature::Start,
+        };
     }
     let length_sq = wide::dot(v_scaled, v_scaled);
     if !(along < length_sq) {
-        return Projection { t: S::<V>::ONE, closest: b, feature: Feature::End };
+        return Projection {
+            t: S::<V>::ONE,
+            closest: b,
+            feature: Feature::End,
+        };
     }
     let t = S::<V>::unit_ratio(along, length_sq);
+    // Step from the nearer end, so that the rounding of `v · t` stays below |v| / 2. From
+    // `b` the step is `s = (p − b)·(a − b) / |b − a|²`, computed afresh rather than as
+    // `1 − t`, which would cancel.
+    let closest = if along.add(along) <= length_sq {
+        a.add(v.scale(t))
+    } else {
+        let (u, v_back) = rescaled(p.sub(b), a.sub(b));
+        let s = S::<V>::unit_ratio(wide::dot(u, v_back), wide::dot(v_back, v_back));
+        b.sub(v.scale(s))
+    };
     Projection {
         t,
-        closest: a.add(v.scale(t)),
-        feature: Feature::Interior { cross: wide::cross(v_scaled, w) },
+        closest,
+        feature: Feature::Interior {
+            cross: wide::cross(v_scaled, w),
+        },
     }
 }
 
@@ -104,7 +128,10 @@ pub(crate) struct Radii<T> {
 
 impl<T: Scalar> Radii<T> {
     /// No radius at all: the cores themselves.
-    pub(crate) const ZERO: Self = Self { x: T::ZERO, y: T::ZERO };
+    pub(crate) const ZERO: Self = Self {
+        x: T::ZERO,
+        y: T::ZERO,
+    };
 
     /// `r_x + r_y`.
     #[inline]
@@ -117,7 +144,11 @@ impl<T: Scalar> Radii<T> {
 /// empty and touches nothing).
 #[inline]
 pub(crate) fn inflate<T: Scalar>(x: T, y: T) -> Option<Radii<T>> {
-    if x >= T::ZERO && y >= T::ZERO { Some(Radii { x, y }) } else { None }
+    if x >= T::ZERO && y >= T::ZERO {
+        Some(Radii { x, y })
+    } else {
+        None
+    }
 }
 
 #[inline]
@@ -156,7 +187,11 @@ impl<V: Vector2> Projection<V> {
             }
             Feature::Interior { cross, .. } => {
                 let n = left_normal(a, b);
-                let n = if cross < <W<V> as Wide>::ZERO { n.neg() } else { n };
+                let n = if cross < <W<V> as Wide>::ZERO {
+                    n.neg()
+                } else {
+                    n
+                };
                 (n, p.sub(a).dot(n).abs())
             }
         }
@@ -180,7 +215,12 @@ impl<V: Vector2> CoreContact<V> {
     /// The same contact seen from the other side.
     #[inline]
     pub(crate) fn flip(self) -> Self {
-        Self { normal: self.normal.neg(), depth: self.depth, on_x: self.on_y, on_y: self.on_x }
+        Self {
+            normal: self.normal.neg(),
+            depth: self.depth,
+            on_x: self.on_y,
+            on_y: self.on_x,
+        }
     }
 
     /// The public contact, with `point` on the surface of `y` (radius `radius_y`).
@@ -212,12 +252,22 @@ pub(crate) fn point_point<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> Option<
         Some(n) => (n, d.dot(n)),
         None => (unit_x(), S::<V>::ZERO),
     };
-    Some(CoreContact { normal, depth: depth::<V>(radii.sum(), distance), on_x: x, on_y: y })
+    Some(CoreContact {
+        normal,
+        depth: depth::<V>(radii.sum(), distance),
+        on_x: x,
+        on_y: y,
+    })
 }
 
 /// Point `p` (core `x`) against segment `ab` (core `y`), inflated by `radius`.
 #[inline]
-pub(crate) fn point_segment<V: Vector2>(p: V, a: V, b: V, radii: Radii<S<V>>) -> Option<CoreContact<V>> {
+pub(crate) fn point_segment<V: Vector2>(
+    p: V,
+    a: V,
+    b: V,
+    radii: Radii<S<V>>,
+) -> Option<CoreContact<V>> {
     if !within_segment(p, a, b, radii) {
         return None;
     }
@@ -260,7 +310,9 @@ impl<V: Vector2> Apart<V> {
     /// Whether the segments come within `radii`: some endpoint does.
     #[inline]
     pub(crate) fn within(&self, radii: Radii<S<V>>) -> bool {
-        self.candidates.iter().any(|c| within_segment(c.endpoint, c.onto.0, c.onto.1, radii))
+        self.candidates
+            .iter()
+            .any(|c| within_segment(c.endpoint, c.onto.0, c.onto.1, radii))
     }
 }
 
@@ -280,7 +332,12 @@ pub(crate) struct EndpointProjection<V: Vector2> {
 impl<V: Vector2> EndpointProjection<V> {
     #[inline]
     fn new(endpoint: V, onto: (V, V), endpoint_on_y: bool) -> Self {
-        Self { endpoint, onto, projection: project(onto.0, onto.1, endpoint), endpoint_on_y }
+        Self {
+            endpoint,
+            onto,
+            projection: project(onto.0, onto.1, endpoint),
+            endpoint_on_y,
+        }
     }
 
     /// The closest points as `(on x, on y)`.
@@ -296,9 +353,15 @@ impl<V: Vector2> EndpointProjection<V> {
     /// The unit normal from `y` towards `x`, and the distance between the cores.
     #[inline]
     fn normal(&self) -> (V, S<V>) {
-        let (normal, distance) = self.projection.normal(self.onto.0, self.onto.1, self.endpoint);
+        let (normal, distance) = self
+            .projection
+            .normal(self.onto.0, self.onto.1, self.endpoint);
         // The projection's normal points from the segment to the endpoint.
-        if self.endpoint_on_y { (normal.neg(), distance) } else { (normal, distance) }
+        if self.endpoint_on_y {
+            (normal.neg(), distance)
+        } else {
+            (normal, distance)
+        }
     }
 }
 
@@ -309,7 +372,9 @@ impl<V: Vector2> EndpointProjection<V> {
 /// cross when their extents overlap. A zero-length segment never "crosses": it is handled
 /// as a point by the endpoint projections.
 pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> SegmentPair<V> {
-    let any_nan = [xa, xb, ya, yb].iter().any(|p| p.x().is_nan() || p.y().is_nan());
+    let any_nan = [xa, xb, ya, yb]
+        .iter()
+        .any(|p| p.x().is_nan() || p.y().is_nan());
     let proper = !any_nan && !wide::coincide(xa, xb) && !wide::coincide(ya, yb);
     if proper {
         let sign = |o: V, u: V, v: V| S::<V>::orient(xy(o), xy(u), xy(v)) as i8;
@@ -318,7 +383,9 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
         let (o3, o4) = (sign(ya, yb, xa), sign(ya, yb, xb));
         if o1 * o2 <= 0 && o3 * o4 <= 0 {
             if (o1 != 0 || o2 != 0) && (o3 != 0 || o4 != 0) {
-                return SegmentPair::Crossing { point: crossing_point(xa, xb, ya, yb) };
+                return SegmentPair::Crossing {
+                    point: crossing_point(xa, xb, ya, yb),
+                };
             }
             if let Some(point) = collinear_overlap(xa, xb, ya, yb) {
                 return SegmentPair::Crossing { point };
@@ -359,10 +426,15 @@ fn crossing_point<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> V {
 
 /// For collinear segments, a common point if their extents overlap.
 fn collinear_overlap<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Option<V> {
-    [(ya, (xa, xb)), (yb, (xa, xb)), (xa, (ya, yb)), (xb, (ya, yb))]
-        .into_iter()
-        .find(|&(p, (a, b))| within_segment(p, a, b, Radii::ZERO))
-        .map(|(p, _)| p)
+    [
+        (ya, (xa, xb)),
+        (yb, (xa, xb)),
+        (xa, (ya, yb)),
+        (xb, (ya, yb)),
+    ]
+    .into_iter()
+    .find(|&(p, (a, b))| within_segment(p, a, b, Radii::ZERO))
+    .map(|(p, _)| p)
 }
 
 /// Whether segments `x` and `y` come within `radii` of each other.
@@ -391,14 +463,26 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
             let closest = apart.closest();
             let (normal, distance) = closest.normal();
             let (on_x, on_y) = closest.points();
-            Some(CoreContact { normal, depth: depth::<V>(radius, distance), on_x, on_y })
+            Some(CoreContact {
+                normal,
+                depth: depth::<V>(radius, distance),
+                on_x,
+                on_y,
+            })
         }
     }
 }
 /// The contact of two crossing segments: the smallest translation of `x` that separates
 /// the cores (their Minkowski difference is a parallelogram with edge normals `±n_x`, `±n_y`),
 /// plus the radii. Ties prefer y's left normal, then its right, then x's normals.
-fn crossing_contact<V: Vector2>(xa: V, xb: V, ya: V, yb: V, point: V, radius: S<V>) -> CoreContact<V> {
+fn crossing_contact<V: Vector2>(
+    xa: V,
+    xb: V,
+    ya: V,
+    yb: V,
+    point: V,
+    radius: S<V>,
+) -> CoreContact<V> {
     let zero = S::<V>::ZERO;
     let n_y = left_normal(ya, yb);
     let n_x = left_normal(xa, xb);
@@ -418,5 +502,10 @@ fn crossing_contact<V: Vector2>(xa: V, xb: V, ya: V, yb: V, point: V, radius: S<
             best = *candidate;
         }
     }
-    CoreContact { normal: best.0, depth: best.1.add(radius), on_x: point, on_y: point }
+    CoreContact {
+        normal: best.0,
+        depth: best.1.add(radius),
+        on_x: point,
+        on_y: point,
+    }
 }

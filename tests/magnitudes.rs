@@ -1,0 +1,157 @@
+//! Any magnitude: finite inputs from 1e-300 to 1e300 give finite outputs, unit normals,
+//! and f64 closest points within 4 ulps of the exact answer (ulps of the inputs'
+//! magnitude), checked against exact rationals.
+#![cfg(feature = "std")]
+
+use capsule2d::{Capsule, Circle, Segment, Vector2};
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, ToPrimitive, Zero};
+
+type Q = BigRational;
+
+fn q(x: f64) -> Q {
+    Q::from_float(x).expect("finite")
+}
+
+/// The exact closest point on `ab` to `p`.
+fn closest_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [Q; 2] {
+    let (p, a, b) = ([q(p[0]), q(p[1])], [q(a[0]), q(a[1])], [q(b[0]), q(b[1])]);
+    let v = [&b[0] - &a[0], &b[1] - &a[1]];
+    let w = [&p[0] - &a[0], &p[1] - &a[1]];
+    let vv = &v[0] * &v[0] + &v[1] * &v[1];
+    let wv = &w[0] * &v[0] + &w[1] * &v[1];
+    let t = if vv.is_zero() || !wv.is_positive() {
+        Q::zero()
+    } else if wv >= vv {
+        Q::from_integer(BigInt::from(1))
+    } else {
+        wv / vv
+    };
+    [&a[0] + &t * &v[0], &a[1] + &t * &v[1]]
+}
+
+/// `|x − exact|` in units of the last place of `magnitude`.
+fn ulps_off(x: f64, exact: &Q, magnitude: f64) -> f64 {
+    let ulp = f64::from_bits(magnitude.abs().to_bits() + 1) - magnitude.abs();
+    let diff = (q(x) - exact).abs();
+    (diff / q(ulp)).to_f64().unwrap_or(f64::INFINITY)
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+    }
+}
+
+const MAGNITUDES: [f64; 9] = [
+    1e-300, 1e-200, 1e-100, 1e-10, 1.0, 1e10, 1e100, 1e200, 1e300,
+];
+
+fn unit_length(v: [f64; 2]) -> bool {
+    (v.length() - 1.0).abs() < 1e-14 && v[0].is_finite() && v[1].is_finite()
+}
+
+#[test]
+fn closest_points_within_four_ulps_at_every_magnitude() {
+    let mut rng = Rng(0xABCD);
+    let mut worst = 0.0_f64;
+    for &m in &MAGNITUDES {
+        for _ in 0..300 {
+            let a = [rng.unit() * m, rng.unit() * m];
+            let b = [rng.unit() * m, rng.unit() * m];
+            let p = [rng.unit() * m * 1.5, rng.unit() * m * 1.5];
+            let got = Segment::new(a, b).closest_point(p);
+            let exact = closest_exact(p, a, b);
+            let magnitude = [a[0], a[1], b[0], b[1]]
+                .iter()
+                .fold(0.0_f64, |acc, v| acc.max(v.abs()));
+            for axis in 0..2 {
+                assert!(got[axis].is_finite());
+                let off = ulps_off(got[axis], &exact[axis], magnitude);
+                worst = worst.max(off);
+                assert!(off <= 4.0, "{off} ulps at {m:e}: p={p:?} a={a:?} b={b:?}");
+            }
+        }
+    }
+    println!("worst closest-point error: {worst:.3} ulps of the inputs' magnitude");
+}
+
+#[test]
+fn every_query_is_finite_with_unit_normals_at_every_magnitude() {
+    let mut rng = Rng(0x1234);
+    for &m in &MAGNITUDES {
+        for _ in 0..200 {
+            let pt = |rng: &mut Rng| [rng.unit() * m, rng.unit() * m];
+            let (a, b, c, d, p) = (
+                pt(&mut rng),
+                pt(&mut rng),
+                pt(&mut rng),
+                pt(&mut rng),
+                pt(&mut rng),
+            );
+            let r = (rng.unit().abs() + 0.1) * m;
+            let seg = Segment::new(a, b);
+            let other = Segment::new(c, d);
+            let circle = Circle::new(p, r);
+            let cap = Capsule::new(a, b, r * 0.5);
+            let cap2 = Capsule::new(c, d, r * 0.5);
+            assert!(seg.closest_parameter(p).is_finite());
+            assert!(seg.distance(p).is_finite());
+            let (x, y) = seg.closest_points(&other);
+            assert!(x.iter().chain(y.iter()).all(|v| v.is_finite()));
+            assert!(seg.distance_to_segment(&other).is_finite());
+            let contacts = [
+                circle.contact_segment(&seg),
+                circle.contact_capsule(&cap),
+                circle.contact_circle(&Circle::new(c, r)),
+                cap.contact_capsule(&cap2),
+                cap.contact_circle(&circle),
+                cap.contact_segment(&other),
+                seg.contact_circle(&circle),
+                seg.contact_capsule(&cap2),
+                circle.contact_point(c),
+                cap.contact_point(p),
+            ];
+            for contact in contacts.into_iter().flatten() {
+                assert!(unit_length(contact.normal), "{contact:?} at {m:e}");
+                assert!(contact.depth.is_finite() && contact.depth >= 0.0);
+                assert!(contact.point.iter().all(|v| v.is_finite()), "{contact:?}");
+                assert!(contact.offset().iter().all(|v| v.is_finite()));
+            }
+        }
+    }
+}
+
+#[test]
+fn contact_depths_are_accurate_at_every_magnitude() {
+    // A circle above the middle of a horizontal segment, at every scale: depth = r − h.
+    for &m in &MAGNITUDES {
+        let seg = Segment::new([-3.0 * m, 2.0 * m], [5.0 * m, 2.0 * m]);
+        let circle = Circle::new([1.0 * m, 2.75 * m], 1.0 * m);
+        let contact = circle.contact_segment(&seg).expect("overlaps");
+        assert_eq!(contact.normal, [0.0, 1.0]);
+        let exact = q(1.0 * m) - (q(2.75 * m) - q(2.0 * m));
+        assert!(
+            ulps_off(contact.depth, &exact, 5.0 * m) <= 8.0,
+            "{m:e}: {}",
+            contact.depth
+        );
+        // A tilted capsule pair: finite, unit, and moving by the offset leaves them touching.
+        let x = Capsule::new([0.0, 0.0], [3.0 * m, 1.0 * m], 0.5 * m);
+        let y = Capsule::new([1.0 * m, 1.2 * m], [2.0 * m, 4.0 * m], 0.5 * m);
+        let c = x.contact_capsule(&y).expect("overlaps");
+        assert!(unit_length(c.normal));
+        let moved = Capsule::new(x.a.add(c.offset()), x.b.add(c.offset()), x.radius);
+        let gap = moved.segment().distance_to_segment(&y.segment());
+        assert!((gap - 1.0 * m).abs() <= 1e-12 * m, "{m:e}: gap {gap:e}");
+    }
+}
