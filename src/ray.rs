@@ -1,0 +1,400 @@
+//! [`Ray`]: a half-line cast against circles, segments and capsules, analytically.
+//!
+//! Every cast is one kernel, [`cast_core`]: a point moving along a direction against a
+//! *core* (a point or a segment) inflated by a radius. A circle is a point core, a segment
+//! a core of radius zero, a capsule a core with its radius. The kernel also serves the
+//! swept circles of [`crate::sweep`]: sweeping a circle is casting its centre against the
+//! obstacle inflated by the circle's radius.
+//!
+//! The entry point is the smallest of up to four candidates, each solved in closed form:
+//!
+//! - the two side walls (the lines at `±radius` from the core's line), entered at distance
+//!   `(|σ₀| − radius) / |u · n|`, where `σ₀` is the start's signed distance from the line,
+//!   `n` the core's unit normal and `u` the unit direction; kept only where the entry point
+//!   projects inside the core (for radius 0: where the ray passes between the endpoints,
+//!   by the signs of two exact cross products);
+//! - the two end discs: the smaller root of `|m + s u|² = radius²` with `m = start − c`,
+//!   written `s = k² / (|m·u| + √((m·u)² − k²))` with `k² = |m|² − radius²`, a form with
+//!   no cancellation.
+//!
+//! A start inside the inflated core (by the same predicate as the contact queries) hits
+//! at distance 0 with the contact normal of the start point.
+
+use crate::capsule::Capsule;
+use crate::circle::Circle;
+use crate::contact::Contact;
+use crate::proximity;
+use crate::scalar::{Scalar, Wide};
+use crate::segment::Segment;
+use crate::vector::Vector2;
+use crate::vector::wide::{self, W};
+
+type S<V> = <V as Vector2>::Scalar;
+
+/// A ray: the points `origin + t · direction` for `t ≥ 0`.
+///
+/// The direction need not be unit length: a cast's [`RayHit::time`] is measured in
+/// multiples of it, so with a unit direction the time is a distance and with a velocity
+/// it is a time in seconds. Every cast takes a `max_time` and reports only hits with
+/// `0 ≤ time ≤ max_time`.
+///
+/// - A ray that **starts inside** a shape (or on its boundary) hits at time 0, at its
+///   origin, with the *contact normal of the origin point*: the unit vector from the
+///   closest point of the shape's core (centre or segment) to the origin. When the origin
+///   lies exactly on the core, the normal falls back to the crate's rule: the core's left
+///   normal for a segment or capsule, `+x` for a circle's centre.
+/// - A **zero direction** hits only when the origin is inside (time 0); otherwise it
+///   finds nothing. It never divides by zero.
+/// - A negative or NaN `max_time`, a negative or NaN radius, and NaN coordinates find
+///   nothing. An infinite `max_time` (floats) is an unbounded ray.
+///
+/// # Examples
+///
+/// ```
+/// use capsule2d::{Circle, Ray};
+///
+/// let ray = Ray::new([0.0, 0.0], [1.0, 0.0]);
+/// let hit = ray.cast_circle(&Circle::new([5.0, 0.0], 1.0), 10.0).unwrap();
+/// assert_eq!(hit.time, 4.0);
+/// assert_eq!(hit.point, [4.0, 0.0]);
+/// assert_eq!(hit.normal, [-1.0, 0.0]);
+/// // Too short to reach it:
+/// assert!(ray.cast_circle(&Circle::new([5.0, 0.0], 1.0), 3.5).is_none());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Ray<V> {
+    /// Where the ray starts.
+    pub origin: V,
+    /// The direction, in units of time: `origin + direction` is the point at time 1.
+    pub direction: V,
+}
+
+/// Where a ray first meets a shape.
+///
+/// # Examples
+///
+/// ```
+/// use capsule2d::{Ray, Segment};
+///
+/// let wall = Segment::new([3.0, -1.0], [3.0, 1.0]);
+/// let hit = Ray::new([0.0, 0.0], [2.0, 0.0]).cast_segment(&wall, 5.0).unwrap();
+/// assert_eq!((hit.time, hit.point, hit.normal), (1.5, [3.0, 0.0], [-1.0, 0.0]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct RayHit<V, S = <V as Vector2>::Scalar> {
+    /// The time of the hit, in `[0, max_time]`: the hit is at `origin + time · direction`.
+    pub time: S,
+    /// The point of the hit, `origin + time · direction`, on the shape's boundary (the
+    /// origin itself for a ray that starts inside).
+    pub point: V,
+    /// The unit normal of the shape at `point`, facing the ray's origin (for a ray that
+    /// starts inside: the contact normal of the origin, see [`Ray`]).
+    pub normal: V,
+}
+
+impl<V> Ray<V> {
+    /// The ray from `origin` along `direction`.
+    ///
+    /// ```
+    /// use capsule2d::Ray;
+    /// let ray = Ray::new([1.0, 2.0], [0.0, -1.0]);
+    /// assert_eq!(ray.direction, [0.0, -1.0]);
+    /// ```
+    #[inline]
+    pub const fn new(origin: V, direction: V) -> Self {
+        Self { origin, direction }
+    }
+}
+
+impl<V: Vector2> Ray<V> {
+    /// The point `origin + time · direction`.
+    ///
+    /// ```
+    /// use capsule2d::Ray;
+    /// assert_eq!(Ray::new([1.0, 2.0], [2.0, 0.0]).at(1.5), [4.0, 2.0]);
+    /// ```
+    #[inline]
+    pub fn at(&self, time: V::Scalar) -> V {
+        self.origin.add(self.direction.scale(time))
+    }
+
+    /// The first hit of the ray on a circle (a closed disc), with `time ≤ max_time`.
+    ///
+    /// Solves `|origin + t d − c|² = r²` for its smaller root. A ray starting inside hits
+    /// at time 0 with normal `(origin − c) / |origin − c|`, or `+x` at the centre.
+    ///
+    /// ```
+    /// use capsule2d::{Circle, Ray};
+    /// let disc = Circle::new([0.0, 0.0], 2.0);
+    /// let hit = Ray::new([0.0, 5.0], [0.0, -1.0]).cast_circle(&disc, 10.0).unwrap();
+    /// assert_eq!((hit.time, hit.normal), (3.0, [0.0, 1.0]));
+    /// // Starting inside: time 0 and the outward normal at the origin.
+    /// let inside = Ray::new([0.0, -1.0], [1.0, 0.0]).cast_circle(&disc, 10.0).unwrap();
+    /// assert_eq!((inside.time, inside.point, inside.normal), (0.0, [0.0, -1.0], [0.0, -1.0]));
+    /// ```
+    pub fn cast_circle(&self, circle: &Circle<V>, max_time: V::Scalar) -> Option<RayHit<V>> {
+        self.cast(circle.center, circle.center, circle.radius, max_time)
+    }
+
+    /// The first hit of the ray on a segment, with `time ≤ max_time`.
+    ///
+    /// The normal is the segment's unit normal on the origin's side. A ray running along
+    /// the segment's line hits the nearer endpoint with normal `−direction / |direction|`.
+    /// A ray starting on the segment hits at time 0 with the segment's left normal (`+x`
+    /// for a zero-length segment). Rays through an endpoint hit (the segment is closed),
+    /// decided by the signs of exact cross products, so a ray through the joint of two
+    /// segments that share an endpoint always hits at least one of them.
+    ///
+    /// ```
+    /// use capsule2d::{Ray, Segment};
+    /// let floor = Segment::new([-1.0, 0.0], [1.0, 0.0]);
+    /// let hit = Ray::new([0.0, 2.0], [0.0, -1.0]).cast_segment(&floor, 5.0).unwrap();
+    /// assert_eq!((hit.time, hit.normal), (2.0, [0.0, 1.0]));
+    /// // Along the segment's line: the nearer endpoint, normal facing back.
+    /// let along = Ray::new([-3.0, 0.0], [1.0, 0.0]).cast_segment(&floor, 5.0).unwrap();
+    /// assert_eq!((along.time, along.point, along.normal), (2.0, [-1.0, 0.0], [-1.0, 0.0]));
+    /// ```
+    pub fn cast_segment(&self, segment: &Segment<V>, max_time: V::Scalar) -> Option<RayHit<V>> {
+        self.cast(segment.a, segment.b, V::Scalar::ZERO, max_time)
+    }
+
+    /// The first hit of the ray on a capsule, with `time ≤ max_time`.
+    ///
+    /// The smallest of the entry times into the two side walls and the two end discs.
+    /// A ray starting inside hits at time 0 with the normal from the core's closest point
+    /// to the origin (the core's left normal when the origin is on the core).
+    ///
+    /// ```
+    /// use capsule2d::{Capsule, Ray};
+    /// let pill = Capsule::new([0.0, 0.0], [4.0, 0.0], 1.0);
+    /// let side = Ray::new([2.0, 3.0], [0.0, -1.0]).cast_capsule(&pill, 10.0).unwrap();
+    /// assert_eq!((side.time, side.point, side.normal), (2.0, [2.0, 1.0], [0.0, 1.0]));
+    /// let end = Ray::new([8.0, 0.0], [-2.0, 0.0]).cast_capsule(&pill, 10.0).unwrap();
+    /// assert_eq!((end.time, end.point, end.normal), (1.5, [5.0, 0.0], [1.0, 0.0]));
+    /// ```
+    pub fn cast_capsule(&self, capsule: &Capsule<V>, max_time: V::Scalar) -> Option<RayHit<V>> {
+        self.cast(capsule.a, capsule.b, capsule.radius, max_time)
+    }
+
+    /// The shared body of the three casts.
+    fn cast(&self, a: V, b: V, radius: S<V>, max_time: S<V>) -> Option<RayHit<V>> {
+        let zero = S::<V>::ZERO;
+        if !(max_time >= zero) {
+            return None;
+        }
+        let speed = self.direction.length();
+        let reach = speed.mul(max_time);
+        let reach = if reach.is_nan() { zero } else { reach };
+        let cast = cast_core(self.origin, self.direction, reach, (a, b), zero, radius)?;
+        let (time, point) = match cast.inside {
+            Some(_) => (zero, self.origin),
+            None => {
+                let time = cast.distance.div(speed).min(max_time).max(zero);
+                (time, self.at(time))
+            }
+        };
+        finite_point(point).then_some(RayHit {
+            time,
+            point,
+            normal: cast.normal,
+        })
+    }
+}
+
+/// Whether both coordinates are finite (always true for fixed point).
+#[inline]
+pub(crate) fn finite_point<V: Vector2>(p: V) -> bool {
+    p.x().is_finite() && p.y().is_finite()
+}
+
+/// Where a cast first meets an inflated core.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Cast<V: Vector2> {
+    /// Distance travelled along the unit direction; zero when the start overlaps.
+    pub(crate) distance: S<V>,
+    /// Unit normal of the inflated core at the hit, facing the start.
+    pub(crate) normal: V,
+    /// The point of the core closest to the hit position.
+    pub(crate) core_point: V,
+    /// The contact of the start with the shape, when the start already overlapped.
+    pub(crate) inside: Option<Contact<V>>,
+}
+
+/// A candidate entry: distance, normal, core point.
+type Entry<V> = (S<V>, V, V);
+
+/// Casts a circle of radius `start_radius` (0 for a ray) centred at `start`, moving along
+/// `direction` for at most `reach` (a distance), against the capsule of `core_radius`
+/// around segment `ab` (`a == b` for a circle).
+///
+/// The start-inside test is the contact query itself ([`Circle::contact_capsule`]), so a
+/// cast hits at distance 0 exactly when that query reports a contact, with its normal.
+pub(crate) fn cast_core<V: Vector2>(
+    start: V,
+    direction: V,
+    reach: S<V>,
+    (a, b): (V, V),
+    start_radius: S<V>,
+    core_radius: S<V>,
+) -> Option<Cast<V>> {
+    let zero = S::<V>::ZERO;
+    if !(start_radius >= zero) || !(core_radius >= zero) || !(reach >= zero) {
+        return None;
+    }
+    let shape = Capsule::new(a, b, core_radius);
+    if let Some(contact) = Circle::new(start, start_radius).contact_capsule(&shape) {
+        let core_point = contact.point.sub(contact.normal.scale(core_radius));
+        return Some(Cast {
+            distance: zero,
+            normal: contact.normal,
+            core_point,
+            inside: Some(contact),
+        });
+    }
+    let radius = start_radius.add(core_radius);
+    let unit = direction.normalize()?;
+    let mut best: Option<Entry<V>> = None;
+    let mut keep = |candidate: Option<Entry<V>>| {
+        if let Some(entry) = candidate {
+            if entry.0.is_finite() && best.is_none_or(|b: Entry<V>| entry.0 < b.0) {
+                best = Some(entry);
+            }
+        }
+    };
+    if wide::coincide(a, b) {
+        keep(disc(start, direction, unit, a, radius));
+    } else {
+        keep(side(start, direction, unit, a, b, radius));
+        keep(disc(start, direction, unit, a, radius));
+        keep(disc(start, direction, unit, b, radius));
+    }
+    let (distance, normal, core_point) = best?;
+    let distance = distance.max(zero);
+    (distance <= reach).then_some(Cast {
+        distance,
+        normal,
+        core_point,
+        inside: None,
+    })
+}
+
+/// The sign of a wide value: -1, 0 or 1 (0 for NaN).
+#[inline]
+fn sign<T: Wide>(v: T) -> i8 {
+    if v > T::ZERO {
+        1
+    } else if v < T::ZERO {
+        -1
+    } else {
+        0
+    }
+}
+
+/// Entry through one of the two side walls of segment `ab` inflated by `radius`, for a
+/// start outside the slab `|σ| ≤ radius`.
+fn side<V: Vector2>(start: V, direction: V, unit: V, a: V, b: V, radius: S<V>) -> Option<Entry<V>> {
+    let zero = S::<V>::ZERO;
+    let v = b.sub(a);
+    let w = start.sub(a);
+    // Exact signs: which side the start is on, and whether it moves towards the line.
+    let h0 = wide::cross(v, w);
+    let h1 = wide::cross(v, direction);
+    let (s0, s1) = (sign(h0), sign(h1));
+    if s0 == 0 || s0 * s1 >= 0 {
+        return None;
+    }
+    // Outside the slab: σ₀² > r², i.e. h0² > r² |v|² (exact for fixed point).
+    let h0_abs = h0.abs();
+    if S::<V>::wide_product_le(h0_abs, h0_abs, radius.mul_wide(radius), wide::dot(v, v)) {
+        return None;
+    }
+    let left = proximity::left_normal(a, b);
+    let normal = if s0 > 0 { left } else { left.neg() };
+    let sigma = w.dot(normal);
+    let rate = unit.dot(normal).abs();
+    let distance = sigma.sub(radius).max(zero).div(rate);
+    if !distance.is_finite() {
+        return None;
+    }
+    if radius == zero {
+        // The ray crosses the line between the endpoints (closed): exact signs.
+        let sa = sign(wide::cross(direction, a.sub(start)));
+        let sb = sign(wide::cross(direction, b.sub(start)));
+        if sa * sb > 0 {
+            return None;
+        }
+    } else {
+        let length = v.length();
+        // The unit vector along b − a, the left normal turned back a quarter turn.
+        let along_unit = V::new(left.y(), left.x().neg());
+        let along = w.dot(along_unit).add(distance.mul(unit.dot(along_unit)));
+        if !(along >= zero && along <= length) {
+            return None;
+        }
+    }
+    let core_point = start.add(unit.scale(distance)).sub(normal.scale(radius));
+    Some((distance, normal, core_point))
+}
+
+/// Entry into the disc of `radius` around `c`.
+fn disc<V: Vector2>(start: V, direction: V, unit: V, c: V, radius: S<V>) -> Option<Entry<V>> {
+    let zero = S::<V>::ZERO;
+    let m = start.sub(c);
+    let facing = unit.neg();
+    if radius == zero {
+        // A point: hit only when the ray passes exactly through it (this also covers a
+        // ray running along a zero-radius segment's line: it meets the nearer endpoint).
+        if wide::cross(direction, m) != <W<V> as Wide>::ZERO {
+            return None;
+        }
+        if !(wide::dot(direction, m) < <W<V> as Wide>::ZERO) {
+            return None;
+        }
+        return Some((m.length(), facing, c));
+    }
+    let k_sq = wide::dot(m, m).sub(radius.mul_wide(radius));
+    if !(k_sq > <W<V> as Wide>::ZERO) {
+        // Inside by rounding although the exact predicate said outside: enter at once.
+        let normal = m.normalize().unwrap_or(facing);
+        return Some((zero, normal, c));
+    }
+    let approach = m.dot(unit);
+    if !(approach < zero) {
+        return None;
+    }
+    let discriminant = approach.mul_wide(approach).sub(k_sq);
+    if !(discriminant >= <W<V> as Wide>::ZERO) {
+        return None;
+    }
+    let q = S::<V>::sqrt_wide(discriminant);
+    // s = k² / (|m·u| + q): both terms positive, so nothing cancels.
+    let distance = over::<V>(k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
+    let normal = m.add(unit.scale(distance)).normalize().unwrap_or(facing);
+    Some((distance, normal, c))
+}
+
+/// `|m|² − r²` as a narrow scalar: computed directly when that agrees exactly with the
+/// wide value `k_sq` (always for floats, where the two are the same operations), `None`
+/// otherwise (fixed point, whose narrow products round or saturate).
+#[inline]
+pub(crate) fn k_squared<V: Vector2>(m: V, radius: S<V>, k_sq: W<V>) -> Option<S<V>> {
+    let narrow = m.dot(m).sub(radius.mul(radius));
+    (narrow.mul_wide(S::<V>::ONE) == k_sq).then_some(narrow)
+}
+
+/// `k² / den` for `k² = |k_sq|` carrying the sign of `k_sq`: the narrow `k²` divided when
+/// it is exact, else `k · (k / den)` with `k = √|k_sq|`, which neither overflows nor
+/// loses the small values of fixed point.
+#[inline]
+pub(crate) fn over<V: Vector2>(narrow: Option<S<V>>, den: S<V>, k_sq: W<V>) -> S<V> {
+    if let Some(k2) = narrow {
+        return k2.div(den);
+    }
+    let k = S::<V>::sqrt_wide(k_sq.abs());
+    let ratio = k.mul(k.div(den));
+    if k_sq < <W<V> as Wide>::ZERO {
+        ratio.neg()
+    } else {
+        ratio
+    }
+}
