@@ -417,8 +417,14 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
 /// on rescaled differences.
 fn crossing_point<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> V {
     let dx = xb.sub(xa);
-    let (dy, to_xa) = rescaled(yb.sub(ya), xa.sub(ya));
-    let (_, to_xb) = rescaled(yb.sub(ya), xb.sub(ya));
+    let (dy, to_xa, to_xb) = (yb.sub(ya), xa.sub(ya), xb.sub(ya));
+    // One scale for all three, so that the ratio is unchanged.
+    let k = S::<V>::rescale_factor([dy.x(), dy.y(), to_xa.x(), to_xa.y(), to_xb.x(), to_xb.y()]);
+    let (dy, to_xa, to_xb) = if k == S::<V>::ONE {
+        (dy, to_xa, to_xb)
+    } else {
+        (dy.scale(k), to_xa.scale(k), to_xb.scale(k))
+    };
     let o3 = wide::cross(dy, to_xa).abs();
     let o4 = wide::cross(dy, to_xb).abs();
     xa.add(dx.scale(S::<V>::unit_ratio(o3, o3.add(o4))))

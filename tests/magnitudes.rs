@@ -155,3 +155,22 @@ fn contact_depths_are_accurate_at_every_magnitude() {
         assert!((gap - 1.0 * m).abs() <= 1e-12 * m, "{m:e}: gap {gap:e}");
     }
 }
+
+#[test]
+fn crossing_points_are_accurate_at_every_magnitude() {
+    // x from (0, 0) to (4, 2), y from (1, 3) to (3, -1): they cross at (2, 1) exactly.
+    for &m in &MAGNITUDES {
+        let x = Segment::new([0.0, 0.0], [4.0 * m, 2.0 * m]);
+        let y = Segment::new([1.0 * m, 3.0 * m], [3.0 * m, -1.0 * m]);
+        let (p, q) = x.closest_points(&y);
+        assert_eq!(p, q);
+        for (got, want) in p.iter().zip([2.0 * m, 1.0 * m]) {
+            assert!(ulps_off(*got, &q(want), 4.0 * m) <= 4.0, "{m:e}: {p:?}");
+        }
+        assert!(x.intersects_segment(&y));
+        let c =
+            Capsule::from_segment(x, 0.1 * m).contact_capsule(&Capsule::from_segment(y, 0.1 * m));
+        let c = c.expect("crossing capsules overlap");
+        assert!(unit_length(c.normal) && c.depth.is_finite() && c.depth > 0.2 * m);
+    }
+}
