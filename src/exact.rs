@@ -107,7 +107,10 @@ struct Expansion<const N: usize> {
 }
 
 impl<const N: usize> Expansion<N> {
-    const EMPTY: Self = Self { terms: [0.0; N], len: 0 };
+    const EMPTY: Self = Self {
+        terms: [0.0; N],
+        len: 0,
+    };
 
     #[inline]
     fn terms(&self) -> &[f64] {
@@ -181,7 +184,11 @@ fn sum<const A: usize, const B: usize, const C: usize>(
     let mut first = true;
     while i < e.len() || j < f.len() {
         let next = take(&mut i, &mut j);
-        let (q_new, hh) = if first { fast_two_sum(next, q) } else { two_sum(q, next) };
+        let (q_new, hh) = if first {
+            fast_two_sum(next, q)
+        } else {
+            two_sum(q, next)
+        };
         first = false;
         q = q_new;
         if hh != 0.0 {
@@ -245,14 +252,24 @@ fn diff(a: f64, b: f64) -> Expansion<2> {
 }
 
 /// `u·x + v·y` for two-term expansions, exactly (16 terms at most).
-fn dot2(ux: &Expansion<2>, uy: &Expansion<2>, vx: &Expansion<2>, vy: &Expansion<2>) -> Expansion<16> {
+fn dot2(
+    ux: &Expansion<2>,
+    uy: &Expansion<2>,
+    vx: &Expansion<2>,
+    vy: &Expansion<2>,
+) -> Expansion<16> {
     let xx: Expansion<8> = product::<2, 2, 4, 8>(ux, vx);
     let yy: Expansion<8> = product::<2, 2, 4, 8>(uy, vy);
     sum(&xx, &yy)
 }
 
 /// The cross product `(ux, uy) × (vx, vy) = ux·vy − uy·vx`, exactly.
-fn cross2(ux: &Expansion<2>, uy: &Expansion<2>, vx: &Expansion<2>, vy: &Expansion<2>) -> Expansion<16> {
+fn cross2(
+    ux: &Expansion<2>,
+    uy: &Expansion<2>,
+    vx: &Expansion<2>,
+    vy: &Expansion<2>,
+) -> Expansion<16> {
     let a: Expansion<8> = product::<2, 2, 4, 8>(ux, vy);
     let b: Expansion<8> = product::<2, 2, 4, 8>(uy, vx);
     sum(&a, &b.negated())
@@ -273,7 +290,11 @@ fn pow2(e: i32) -> f64 {
 fn exact_shift(largest: f64) -> i32 {
     if largest > EXACT_MAX || (largest < EXACT_MIN && largest > 0.0) {
         // Exponent of `largest`, via its bits (subnormals: first scale up by 2^600).
-        let (value, bias) = if largest < f64::MIN_POSITIVE { (largest * pow2(600), 600) } else { (largest, 0) };
+        let (value, bias) = if largest < f64::MIN_POSITIVE {
+            (largest * pow2(600), 600)
+        } else {
+            (largest, 0)
+        };
         let exponent = ((value.to_bits() >> 52) & 0x7ff) as i32 - 1023 - bias;
         -exponent
     } else {
@@ -305,6 +326,7 @@ fn all_finite<const N: usize>(values: &[f64; N]) -> bool {
 // The predicates.
 
 /// The exact sign of `(u − o) × (v − o)`.
+#[inline]
 pub(crate) fn orient(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
     let (ux, uy, vx, vy) = (u[0] - o[0], u[1] - o[1], v[0] - o[0], v[1] - o[1]);
     let (left, right) = (ux * vy, uy * vx);
@@ -335,16 +357,15 @@ fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
 }
 
 /// Whether `|p − q| ≤ r₁ + r₂`, exactly. False for NaN.
+#[inline]
 pub(crate) fn point_point_within(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> bool {
     let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
     let radius = r1 + r2;
     let (d2, r2_sq) = (dx * dx + dy * dy, radius * radius);
     let value = r2_sq - d2;
     let bound = SQUARES_BOUND * (r2_sq + d2) + UNDERFLOW_SLACK;
-    if value > bound {
-        true
-    } else if value < -bound {
-        false
+    if value.abs() > bound {
+        value > 0.0
     } else {
         point_point_exact(p, q, r1, r2)
     }
@@ -371,43 +392,48 @@ fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expan
 }
 
 /// Whether `dist(p, segment ab) ≤ r₁ + r₂`, exactly. False for NaN.
-pub(crate) fn point_segment_within(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) -> bool {
+///
+/// The filter evaluates the naive test once: the region from the signs of
+/// `along = (p − a)·(b − a)` and `along − |b − a|²`, then `R² − |p − endpoint|²` or, in the
+/// interior, `R² |v|² − (v × w)²`, with a bound on that value's rounding error. The region
+/// decisions need no bound of their own: near a region boundary the endpoint and interior
+/// formulas differ by `along² / |v|²` (or `along²`), which is second order in the rounding
+/// of `along` and far inside the value's bound. So a wrong region can only be chosen where
+/// both formulas give the same certain answer.
+#[inline]
+pub(crate) fn point_segment_within(
+    p: [f64; 2],
+    a: [f64; 2],
+    b: [f64; 2],
+    r1: f64,
+    r2: f64,
+) -> bool {
     let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
-    // Start region: (p − a)·(b − a) ≤ 0. Exactly zero when a factor of each product is
-    // (a zero-length segment, or p square with a on an axis-aligned segment).
-    let (along_x, along_y) = (wx * vx, wy * vy);
-    let along = along_x + along_y;
-    let along_bound = TWO_PRODUCT_BOUND * (along_x.abs() + along_y.abs()) + UNDERFLOW_SLACK;
-    if along <= -along_bound || ((wx == 0.0 || vx == 0.0) && (wy == 0.0 || vy == 0.0)) {
-        return point_point_within(p, a, r1, r2);
-    }
-    if along < along_bound {
-        return point_segment_exact(p, a, b, r1, r2);
-    }
-    // End region: (p − b)·(a − b) ≤ 0.
-    let (ux, uy) = (p[0] - b[0], p[1] - b[1]);
-    let (back_x, back_y) = (ux * vx, uy * vy);
-    let back = -(back_x + back_y);
-    let back_bound = TWO_PRODUCT_BOUND * (back_x.abs() + back_y.abs()) + UNDERFLOW_SLACK;
-    if back <= -back_bound || ((ux == 0.0 || vx == 0.0) && (uy == 0.0 || vy == 0.0)) {
-        return point_point_within(p, b, r1, r2);
-    }
-    if back < back_bound {
-        return point_segment_exact(p, a, b, r1, r2);
-    }
-    // Interior: (v × w)² ≤ (r₁ + r₂)² |v|².
-    let (left, right) = (vx * wy, vy * wx);
-    let cross = left - right;
-    let cross_magnitude = left.abs() + right.abs();
     let radius = r1 + r2;
-    let reach = radius * radius * (vx * vx + vy * vy);
-    let value = reach - cross * cross;
-    let bound = QUARTIC_BOUND * (reach + cross_magnitude * cross_magnitude) + UNDERFLOW_SLACK;
-    if value > bound {
-        true
-    } else if value < -bound {
-        false
+    let r_sq = radius * radius;
+    let along = wx * vx + wy * vy;
+    let length_sq = vx * vx + vy * vy;
+    let (value, bound) = if along <= 0.0 {
+        let d_sq = wx * wx + wy * wy;
+        (r_sq - d_sq, SQUARES_BOUND * (r_sq + d_sq))
+    } else if along >= length_sq {
+        let (ux, uy) = (p[0] - b[0], p[1] - b[1]);
+        let d_sq = ux * ux + uy * uy;
+        (r_sq - d_sq, SQUARES_BOUND * (r_sq + d_sq))
+    } else {
+        let (left, right) = (vx * wy, vy * wx);
+        let cross = left - right;
+        let magnitude = left.abs() + right.abs();
+        let reach = r_sq * length_sq;
+        (
+            reach - cross * cross,
+            QUARTIC_BOUND * (reach + magnitude * magnitude),
+        )
+    };
+    // One well-predicted branch; the answer itself is a comparison, not a branch.
+    if value.abs() > bound + UNDERFLOW_SLACK {
+        value > 0.0
     } else {
         point_segment_exact(p, a, b, r1, r2)
     }
@@ -497,7 +523,12 @@ mod tests {
         assert_eq!(two_diff(py, 0.3).1, 0.0);
         assert!(!point_segment_within([0.4, py], a, b, r_below, 0.0));
         assert!(point_point_within([3.0, 4.0], [0.0, 0.0], 2.5, 2.5));
-        assert!(!point_point_within([3.0, 4.0], [0.0, 0.0], 2.5, f64::from_bits(2.5_f64.to_bits() - 1)));
+        assert!(!point_point_within(
+            [3.0, 4.0],
+            [0.0, 0.0],
+            2.5,
+            f64::from_bits(2.5_f64.to_bits() - 1)
+        ));
         assert!(!point_point_within([f64::NAN, 0.0], [0.0, 0.0], 1.0, 0.0));
     }
 }

@@ -98,14 +98,11 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     }
     let t = S::<V>::unit_ratio(along, length_sq);
     // Step from the nearer end, so that the rounding of `v · t` stays below |v| / 2. From
-    // `b` the step is `s = (p − b)·(a − b) / |b − a|²`, computed afresh rather than as
-    // `1 − t`, which would cancel.
+    // `b` the step is `s = (|b − a|² − (p − a)·(b − a)) / |b − a|²`.
     let closest = if along.add(along) <= length_sq {
         a.add(v.scale(t))
     } else {
-        let (u, v_back) = rescaled(p.sub(b), a.sub(b));
-        let s = S::<V>::unit_ratio(wide::dot(u, v_back), wide::dot(v_back, v_back));
-        b.sub(v.scale(s))
+        b.sub(v.scale(S::<V>::unit_ratio(length_sq.sub(along), length_sq)))
     };
     Projection {
         t,

@@ -289,7 +289,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         let (ux, uy) = (u[0].sub(o[0]), u[1].sub(o[1]));
         let (vx, vy) = (v[0].sub(o[0]), v[1].sub(o[1]));
         let det = ux.mul_wide(vy).sub(uy.mul_wide(vx));
-        det.partial_cmp(&<Self::Wide as Wide>::ZERO).unwrap_or(Ordering::Equal)
+        det.partial_cmp(&<Self::Wide as Wide>::ZERO)
+            .unwrap_or(Ordering::Equal)
     }
 
     /// Whether `|p − q| ≤ r₁ + r₂`: the decision behind every point–point query.
@@ -497,7 +498,13 @@ macro_rules! float_scalar {
                     )
             }
             #[inline]
-            fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
+            fn within_segment(
+                p: [Self; 2],
+                a: [Self; 2],
+                b: [Self; 2],
+                r1: Self,
+                r2: Self,
+            ) -> bool {
                 r1 >= 0.0
                     && r2 >= 0.0
                     && crate::exact::point_segment_within(
@@ -511,20 +518,24 @@ macro_rules! float_scalar {
             #[inline]
             fn rescale_factor<const N: usize>(values: [Self; N]) -> Self {
                 let largest = values.iter().fold(0.0, |m: $t, v| m.max($t::abs(*v)));
-                let exponent = exponent_of(largest);
-                if largest == 0.0 || !$t::is_finite(largest) || exponent.abs() <= $safe_exp {
-                    1.0
-                } else {
-                    // Clamped to the normal range: still brings `largest` near 1 for any
-                    // finite input.
-                    $pow2(-exponent)
+                // Fast path: squares and products of such values stay normal and finite.
+                if (largest < $pow2($safe_exp) && largest >= $pow2(-$safe_exp))
+                    || largest == 0.0
+                    || !$t::is_finite(largest)
+                {
+                    return 1.0;
                 }
+                // Clamped to the normal range: still brings `largest` near 1 for any
+                // finite input.
+                $pow2(-exponent_of(largest))
             }
         }
 
         /// The binary exponent of a positive finite value, subnormals included.
         fn exponent_of(x: $t) -> i32 {
-            let field = |v: $t| ((v.to_bits() >> $mantissa) & ((1 << (<$bits>::BITS - 1 - $mantissa)) - 1)) as i32;
+            let field = |v: $t| {
+                ((v.to_bits() >> $mantissa) & ((1 << (<$bits>::BITS - 1 - $mantissa)) - 1)) as i32
+            };
             if x < $t::MIN_POSITIVE {
                 // Subnormal: scale up by 2^64 first, exactly.
                 field(x * $pow2(64)) - $bias - 64
@@ -552,14 +563,26 @@ macro_rules! float_scalar {
 /// `2^e` as an f32, exactly, with `e` clamped to the normal range.
 #[cfg(any(feature = "std", feature = "libm"))]
 const fn pow2_f32(e: i32) -> f32 {
-    let e = if e < -126 { -126 } else if e > 127 { 127 } else { e };
+    let e = if e < -126 {
+        -126
+    } else if e > 127 {
+        127
+    } else {
+        e
+    };
     f32::from_bits(((127 + e) as u32) << 23)
 }
 
 /// `2^e` as an f64, exactly, with `e` clamped to the normal range.
 #[cfg(any(feature = "std", feature = "libm"))]
 const fn pow2_f64(e: i32) -> f64 {
-    let e = if e < -1022 { -1022 } else if e > 1023 { 1023 } else { e };
+    let e = if e < -1022 {
+        -1022
+    } else if e > 1023 {
+        1023
+    } else {
+        e
+    };
     f64::from_bits(((1023 + e) as u64) << 52)
 }
 

@@ -162,8 +162,8 @@ fn crossing_points_are_accurate_at_every_magnitude() {
     for &m in &MAGNITUDES {
         let x = Segment::new([0.0, 0.0], [4.0 * m, 2.0 * m]);
         let y = Segment::new([1.0 * m, 3.0 * m], [3.0 * m, -1.0 * m]);
-        let (p, q) = x.closest_points(&y);
-        assert_eq!(p, q);
+        let (p, p_other) = x.closest_points(&y);
+        assert_eq!(p, p_other);
         for (got, want) in p.iter().zip([2.0 * m, 1.0 * m]) {
             assert!(ulps_off(*got, &q(want), 4.0 * m) <= 4.0, "{m:e}: {p:?}");
         }
