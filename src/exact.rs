@@ -326,7 +326,7 @@ fn all_finite<const N: usize>(values: &[f64; N]) -> bool {
 // The predicates.
 
 /// The exact sign of `(u − o) × (v − o)`.
-#[inline]
+#[inline(always)]
 pub(crate) fn orient(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
     let (ux, uy, vx, vy) = (u[0] - o[0], u[1] - o[1], v[0] - o[0], v[1] - o[1]);
     let (left, right) = (ux * vy, uy * vx);

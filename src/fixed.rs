@@ -24,7 +24,11 @@ use fixed::{FixedI32, FixedI64};
 fn round_isqrt(n: u128) -> u128 {
     let root = n.isqrt();
     // (root + ½)² = root² + root + ¼, so round up when n − root² > root.
-    if n - root * root > root { root + 1 } else { root }
+    if n - root * root > root {
+        root + 1
+    } else {
+        root
+    }
 }
 
 /// Whether `a × b ≤ c × d` for non-negative `i128`s, exactly, via 256-bit products.
@@ -158,6 +162,19 @@ macro_rules! fixed_scalar {
                 }
             }
             #[inline]
+            fn gap_tolerance(magnitude: Self) -> i128 {
+                // The projection parameter is off by up to one unit of the last place, so
+                // the closest point is off by up to `|v|` units of the last place (|v| in
+                // whole units) plus rounding, and |d|² by about 2·|d|·(|v| + 2) units² of
+                // the wide scale. Both |d| and |v| are at most ~3·magnitude: bound it by
+                // 32 · magnitude · (magnitude in whole units + 2), in raw wide units.
+                let raw = i128::from(magnitude.to_bits()).saturating_abs();
+                let whole = (raw >> Self::FRAC_NBITS).saturating_add(2);
+                raw.saturating_add(1)
+                    .saturating_mul(whole)
+                    .saturating_mul(32)
+            }
+            #[inline]
             fn wide_product_le(a: i128, b: i128, c: i128, d: i128) -> bool {
                 product_le(a, b, c, d)
             }
@@ -271,7 +288,10 @@ mod tests {
         let expected = I32F32::from_num(core::f64::consts::FRAC_1_SQRT_2);
         assert!((x - expected).abs() <= I32F32::from_bits(1));
         assert_eq!(x, y);
-        assert_eq!(<I32F32 as Scalar>::normalize(I32F32::ZERO, I32F32::ZERO), None);
+        assert_eq!(
+            <I32F32 as Scalar>::normalize(I32F32::ZERO, I32F32::ZERO),
+            None
+        );
         let (x, y) = <I16F16 as Scalar>::normalize(I16F16::MIN, I16F16::ZERO).unwrap();
         assert_eq!((x, y), (I16F16::from_num(-1), I16F16::ZERO));
     }
@@ -280,7 +300,8 @@ mod tests {
     fn wide_lengths_of_extreme_values() {
         let len = <I16F16 as Scalar>::hypot(I16F16::MIN, I16F16::MIN);
         assert_eq!(len, I16F16::MAX);
-        let len = <I32F32 as Scalar>::hypot(I32F32::from_num(3_000_000), I32F32::from_num(4_000_000));
+        let len =
+            <I32F32 as Scalar>::hypot(I32F32::from_num(3_000_000), I32F32::from_num(4_000_000));
         assert_eq!(len, I32F32::from_num(5_000_000));
     }
 }

@@ -63,7 +63,7 @@ pub(crate) struct Projection<V: Vector2> {
 /// dot and cross products neither overflow nor underflow (floats far from 1).
 #[inline]
 pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
-    let k = S::<V>::rescale_factor([u.x(), u.y(), v.x(), v.y()]);
+    let k = S::<V>::rescale_factor(S::<V>::largest_magnitude([u.x(), u.y(), v.x(), v.y()]));
     if k == S::<V>::ONE {
         (u, v)
     } else {
@@ -290,26 +290,96 @@ pub(crate) enum SegmentPair<V: Vector2> {
     Apart(Apart<V>),
 }
 
-/// The four endpoint projections of two disjoint segments, and the nearest of them.
+/// An endpoint of one segment, to be projected onto the other.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Endpoint<V> {
+    /// The endpoint.
+    pub(crate) point: V,
+    /// The segment it is projected onto.
+    pub(crate) onto: (V, V),
+    /// Whether the endpoint belongs to `y` (so it projects onto `x`).
+    pub(crate) on_y: bool,
+}
+
+impl<V: Vector2> Endpoint<V> {
+    /// Whether this endpoint lies within `radii` of the other segment (exactly).
+    #[inline]
+    fn within(&self, radii: Radii<S<V>>) -> bool {
+        within_segment(self.point, self.onto.0, self.onto.1, radii)
+    }
+
+    /// The projection onto the other segment, in world coordinates.
+    #[inline]
+    pub(crate) fn project(&self) -> EndpointProjection<V> {
+        EndpointProjection {
+            endpoint: self.point,
+            onto: self.onto,
+            projection: project(self.onto.0, self.onto.1, self.point),
+            endpoint_on_y: self.on_y,
+        }
+    }
+}
+
+/// Two disjoint segments: the four endpoint–segment candidates for the closest pair, their
+/// approximate squared gaps, and the nearest.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Apart<V: Vector2> {
-    candidates: [EndpointProjection<V>; 4],
+    /// `xa, xb, ya, yb`.
+    points: [V; 4],
+    /// Each candidate's squared gap, in a local frame on a common power-of-two scale.
+    gaps: [W<V>; 4],
+    /// How far an approximate gap may be from the exact one: see [`Scalar::gap_tolerance`].
+    tolerance: W<V>,
     best: usize,
 }
 
 impl<V: Vector2> Apart<V> {
-    /// The closest pair. Ties go to the first in the order `xa, xb, ya, yb`.
+    /// Candidate `i`: endpoint `i` of `xa, xb, ya, yb`, against the other segment.
     #[inline]
-    pub(crate) fn closest(&self) -> &EndpointProjection<V> {
-        &self.candidates[self.best]
+    fn candidate(&self, i: usize) -> Endpoint<V> {
+        let [xa, xb, ya, yb] = self.points;
+        match i {
+            0 => Endpoint {
+                point: xa,
+                onto: (ya, yb),
+                on_y: false,
+            },
+            1 => Endpoint {
+                point: xb,
+                onto: (ya, yb),
+                on_y: false,
+            },
+            2 => Endpoint {
+                point: ya,
+                onto: (xa, xb),
+                on_y: true,
+            },
+            _ => Endpoint {
+                point: yb,
+                onto: (xa, xb),
+                on_y: true,
+            },
+        }
+    }
+
+    /// The closest pair, projected. Ties go to the first in the order `xa, xb, ya, yb`.
+    #[inline]
+    pub(crate) fn closest(&self) -> EndpointProjection<V> {
+        self.candidate(self.best).project()
     }
 
     /// Whether the segments come within `radii`: some endpoint does.
+    ///
+    /// The nearest candidate is asked first (with the exact predicate). Another can only be
+    /// within where the nearest is not if its approximate gap is within the rounding
+    /// tolerance of the nearest one's, so only such near-ties are asked too.
     #[inline]
     pub(crate) fn within(&self, radii: Radii<S<V>>) -> bool {
-        self.candidates
-            .iter()
-            .any(|c| within_segment(c.endpoint, c.onto.0, c.onto.1, radii))
+        if self.candidate(self.best).within(radii) {
+            return true;
+        }
+        let reach = self.gaps[self.best].add(self.tolerance);
+        (0..4).any(|i| i != self.best && self.gaps[i] <= reach && self.candidate(i).within(radii))
     }
 }
 
@@ -327,16 +397,6 @@ pub(crate) struct EndpointProjection<V: Vector2> {
 }
 
 impl<V: Vector2> EndpointProjection<V> {
-    #[inline]
-    fn new(endpoint: V, onto: (V, V), endpoint_on_y: bool) -> Self {
-        Self {
-            endpoint,
-            onto,
-            projection: project(onto.0, onto.1, endpoint),
-            endpoint_on_y,
-        }
-    }
-
     /// The closest points as `(on x, on y)`.
     #[inline]
     pub(crate) fn points(&self) -> (V, V) {
@@ -362,12 +422,29 @@ impl<V: Vector2> EndpointProjection<V> {
     }
 }
 
+/// The squared gap between `p` and the segment from the origin to `v` (`vv = v · v`), in a
+/// local frame: an approximation used to rank the candidates, not to decide.
+#[inline]
+fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> W<V> {
+    let along = wide::dot(p, v);
+    let d = if !(along > <W<V> as Wide>::ZERO) {
+        p
+    } else if !(along < vv) {
+        p.sub(v)
+    } else {
+        p.sub(v.scale(S::<V>::unit_ratio(along, vv)))
+    };
+    wide::dot(d, d)
+}
+
 /// Relates segments `x = [xa, xb]` and `y = [ya, yb]`.
 ///
 /// They cross when each one's endpoints lie on opposite sides of (or on) the other's
-/// line, by the signs of four cross products (exact for fixed point); collinear segments
-/// cross when their extents overlap. A zero-length segment never "crosses": it is handled
-/// as a point by the endpoint projections.
+/// line, by four exact orientation tests; collinear segments cross when their extents
+/// overlap. A zero-length segment never "crosses": it is handled as a point by the
+/// endpoint candidates. Otherwise the closest pair is an endpoint of one segment and its
+/// projection onto the other; the four candidates are ranked in a local frame at `ya`,
+/// scaled by a power of two, so that no gap overflows at any magnitude.
 pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> SegmentPair<V> {
     let any_nan = [xa, xb, ya, yb]
         .iter()
@@ -389,24 +466,36 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
             }
         }
     }
-    let candidates = [
-        EndpointProjection::new(xa, (ya, yb), false),
-        EndpointProjection::new(xb, (ya, yb), false),
-        EndpointProjection::new(ya, (xa, xb), true),
-        EndpointProjection::new(yb, (xa, xb), true),
+    // The local frame: y's start at the origin.
+    let (dx, dy, offset) = (xb.sub(xa), yb.sub(ya), xa.sub(ya));
+    let largest =
+        S::<V>::largest_magnitude([dx.x(), dx.y(), dy.x(), dy.y(), offset.x(), offset.y()]);
+    let k = S::<V>::rescale_factor(largest);
+    let (dx, dy, offset, largest) = if k == S::<V>::ONE {
+        (dx, dy, offset, largest)
+    } else {
+        (dx.scale(k), dy.scale(k), offset.scale(k), largest.mul(k))
+    };
+    let (dxx, dyy) = (wide::dot(dx, dx), wide::dot(dy, dy));
+    let back = offset.neg();
+    let gaps = [
+        local_gap(offset, dy, dyy),
+        local_gap(offset.add(dx), dy, dyy),
+        local_gap(back, dx, dxx),
+        local_gap(back.add(dy), dx, dxx),
     ];
-    // Compare lengths rather than squares: no overflow at any magnitude.
-    let gap = |c: &EndpointProjection<V>| c.endpoint.sub(c.projection.closest).length();
     let mut best = 0;
-    let mut best_gap = gap(&candidates[0]);
-    for (i, candidate) in candidates.iter().enumerate().skip(1) {
-        let candidate_gap = gap(candidate);
-        if candidate_gap < best_gap {
+    for i in 1..4 {
+        if gaps[i] < gaps[best] {
             best = i;
-            best_gap = candidate_gap;
         }
     }
-    SegmentPair::Apart(Apart { candidates, best })
+    SegmentPair::Apart(Apart {
+        points: [xa, xb, ya, yb],
+        gaps,
+        tolerance: S::<V>::gap_tolerance(largest),
+        best,
+    })
 }
 
 /// Where segment `x` meets the line of `y`, for crossing segments: `t = o₃ / (o₃ − o₄)`,
@@ -416,7 +505,14 @@ fn crossing_point<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> V {
     let dx = xb.sub(xa);
     let (dy, to_xa, to_xb) = (yb.sub(ya), xa.sub(ya), xb.sub(ya));
     // One scale for all three, so that the ratio is unchanged.
-    let k = S::<V>::rescale_factor([dy.x(), dy.y(), to_xa.x(), to_xa.y(), to_xb.x(), to_xb.y()]);
+    let k = S::<V>::rescale_factor(S::<V>::largest_magnitude([
+        dy.x(),
+        dy.y(),
+        to_xa.x(),
+        to_xa.y(),
+        to_xb.x(),
+        to_xb.y(),
+    ]));
     let (dy, to_xa, to_xb) = if k == S::<V>::ONE {
         (dy, to_xa, to_xb)
     } else {

@@ -178,7 +178,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         if self < Self::ZERO { self.neg() } else { self }
     }
 
-    /// The smaller of two values; `self` when they are unordered.
+    /// The smaller of two values. When they are unordered (NaN) either may be returned:
+    /// the provided body returns `self`, the float impls the non-NaN one.
     ///
     /// ```
     /// use capsule2d::Scalar;
@@ -188,7 +189,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         if rhs < self { rhs } else { self }
     }
 
-    /// The larger of two values; `self` when they are unordered.
+    /// The larger of two values. When they are unordered (NaN) either may be returned:
+    /// the provided body returns `self`, the float impls the non-NaN one.
     ///
     /// ```
     /// use capsule2d::Scalar;
@@ -343,20 +345,49 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         Self::wide_product_le(cross, cross, radius.mul_wide(radius), length_sq)
     }
 
-    /// A power of two `k` such that the vectors whose components are `values`, multiplied
-    /// by `k`, can be squared and multiplied without overflow or underflow; `ONE` when no
-    /// scaling is needed. Queries scale by it (exactly) before forming dot products.
+    /// A bound on the rounding error of a squared gap `|p − q|²` (in the wide type) between
+    /// a point and its computed projection onto a segment, when every coordinate difference
+    /// involved is at most `magnitude` in absolute value.
+    ///
+    /// Capsule–capsule queries use it to skip exact tests that cannot change the answer.
+    /// The provided body returns `magnitude²`, which is always safe (it only costs time);
+    /// the float impls return `2^-44 · magnitude²`, and the fixed-point impls a few units of
+    /// the last place times `magnitude`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert!(f64::gap_tolerance(1.0) < 1e-12);
+    /// ```
+    fn gap_tolerance(magnitude: Self) -> Self::Wide {
+        magnitude.mul_wide(magnitude)
+    }
+
+    /// A power of two `k` such that vectors whose largest component (in absolute value) is
+    /// `largest`, multiplied by `k`, can be squared and multiplied without overflow or
+    /// underflow; `ONE` when no scaling is needed. Queries scale by it (exactly) before
+    /// forming dot products.
     ///
     /// The provided body returns `ONE`: wide products do not overflow (fixed point).
     ///
     /// ```
     /// use capsule2d::Scalar;
-    /// assert_eq!(f64::rescale_factor([1.0, -3.0]), 1.0);
-    /// assert_eq!(f64::rescale_factor([1e300, 0.0]), 2.0_f64.powi(-996));
+    /// assert_eq!(f64::rescale_factor(3.0), 1.0);
+    /// assert_eq!(f64::rescale_factor(1e300), 2.0_f64.powi(-996));
     /// ```
-    fn rescale_factor<const N: usize>(values: [Self; N]) -> Self {
-        let _ = values;
+    fn rescale_factor(largest: Self) -> Self {
+        let _ = largest;
         Self::ONE
+    }
+
+    /// The largest absolute value among `values` (0 for an empty list; NaN entries may be
+    /// skipped).
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::largest_magnitude([1.0, -3.0, 2.0]), 3.0);
+    /// ```
+    fn largest_magnitude<const N: usize>(values: [Self; N]) -> Self {
+        values.iter().fold(Self::ZERO, |m, v| m.max(v.abs()))
     }
 }
 
@@ -432,6 +463,14 @@ macro_rules! float_scalar {
             #[inline]
             fn abs(self) -> Self {
                 $t::abs(self)
+            }
+            #[inline]
+            fn min(self, rhs: Self) -> Self {
+                $t::min(self, rhs)
+            }
+            #[inline]
+            fn max(self, rhs: Self) -> Self {
+                $t::max(self, rhs)
             }
             #[inline]
             fn mul_wide(self, rhs: Self) -> Self {
@@ -516,8 +555,12 @@ macro_rules! float_scalar {
                     )
             }
             #[inline]
-            fn rescale_factor<const N: usize>(values: [Self; N]) -> Self {
-                let largest = values.iter().fold(0.0, |m: $t, v| m.max($t::abs(*v)));
+            fn gap_tolerance(magnitude: Self) -> Self {
+                // Far above the few-ulp rounding of the projection and the squares.
+                magnitude * magnitude * $pow2(-44) + $t::MIN_POSITIVE
+            }
+            #[inline]
+            fn rescale_factor(largest: Self) -> Self {
                 // Fast path: squares and products of such values stay normal and finite.
                 if (largest < $pow2($safe_exp) && largest >= $pow2(-$safe_exp))
                     || largest == 0.0

@@ -310,3 +310,80 @@ fn touching_shapes_built_from_small_integers_touch() {
         }
     }
 }
+
+/// Exact squared distance between two segments: zero when they cross (exact orientation
+/// tests), else the nearest of the four endpoint–segment distances.
+fn segment_dist_sq_exact(xa: [f64; 2], xb: [f64; 2], ya: [f64; 2], yb: [f64; 2]) -> Q {
+    let s = |o, u, v| orient_exact(o, u, v) as i8;
+    let proper = xa != xb && ya != yb;
+    let (o1, o2, o3, o4) = (s(xa, xb, ya), s(xa, xb, yb), s(ya, yb, xa), s(ya, yb, xb));
+    if proper && o1 * o2 < 0 && o3 * o4 < 0 {
+        return Q::zero();
+    }
+    [
+        dist_sq_exact(xa, ya, yb),
+        dist_sq_exact(xb, ya, yb),
+        dist_sq_exact(ya, xa, xb),
+        dist_sq_exact(yb, xa, xb),
+    ]
+    .into_iter()
+    .min()
+    .unwrap_or_else(Q::zero)
+}
+
+#[test]
+fn capsule_capsule_decisions_are_exact_at_the_boundary() {
+    let mut rng = Rng(0x5EED_0006);
+    let mut checked = 0;
+    for i in 0..cases() {
+        let xa = [rng.unit() * 10.0, rng.unit() * 10.0];
+        let xb = [rng.unit() * 10.0, rng.unit() * 10.0];
+        let ya = [rng.unit() * 10.0, rng.unit() * 10.0];
+        // Some parallel pairs, whose four endpoint distances tie in pairs.
+        let yb = if i % 5 == 0 {
+            [ya[0] + (xb[0] - xa[0]), ya[1] + (xb[1] - xa[1])]
+        } else {
+            [rng.unit() * 10.0, rng.unit() * 10.0]
+        };
+        let d2 = segment_dist_sq_exact(xa, xb, ya, yb);
+        if d2.is_zero() {
+            continue;
+        }
+        // A point at exact squared distance d2 from the origin fixes the boundary radius.
+        let [below, at, above] = {
+            let mut r = sqrt_estimate(&d2);
+            for _ in 0..64 {
+                if q(r) * q(r) > d2 {
+                    r = next_down(r)
+                } else {
+                    break;
+                }
+            }
+            for _ in 0..64 {
+                if q(next_up(r)) * q(next_up(r)) <= d2 {
+                    r = next_up(r)
+                } else {
+                    break;
+                }
+            }
+            [next_down(r), r, next_up(r)]
+        };
+        for r in [below, at, above] {
+            let r1 = r * 0.25;
+            let r2 = r - r1;
+            let sum = q(r1) + q(r2);
+            let expected = d2 <= &sum * &sum;
+            let x = Capsule::new(xa, xb, r1);
+            let y = Capsule::new(ya, yb, r2);
+            assert_eq!(
+                x.intersects_capsule(&y),
+                expected,
+                "{xa:?} {xb:?} {ya:?} {yb:?} r={r:e}"
+            );
+            assert_eq!(x.contact_capsule(&y).is_some(), expected);
+            assert_eq!(y.intersects_capsule(&x), expected);
+            checked += 1;
+        }
+    }
+    println!("capsule–capsule boundary cases: {checked} checked, 0 wrong");
+}
