@@ -63,10 +63,10 @@ impl Rng {
 }
 
 fn cases() -> usize {
-    std::env::var("CAPSULE2D_QC_TESTS")
+    std::env::var("CAPSULE2D_EXACT_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(2000)
+        .unwrap_or(1000)
 }
 
 fn next_up(x: f64) -> f64 {
