@@ -8,7 +8,10 @@ use capsule2d::{Capsule, Circle, Segment, Vector2, response};
 fn main() {
     let floor = Segment::new([0.0_f64, 0.0], [10.0, 0.0]);
     let p = [3.0, 4.0];
-    println!("closest point on {floor:?} to {p:?}: {:?}", floor.closest_point(p));
+    println!(
+        "closest point on {floor:?} to {p:?}: {:?}",
+        floor.closest_point(p)
+    );
     println!("  parameter t = {}", floor.closest_parameter(p));
     println!("  squared distance = {}", floor.distance_squared(p));
 
@@ -18,10 +21,22 @@ fn main() {
         Some(contact) => {
             println!("ball {ball:?} touches the floor: {contact:?}");
             println!("  push-out offset      {:?}", contact.offset());
-            println!("  offset with skin .01 {:?}", contact.offset_with_skin(0.01));
-            println!("  reflect (e = 1)      {:?}", response::reflect(velocity, contact.normal, 1.0));
-            println!("  reflect (e = 0.5)    {:?}", response::reflect(velocity, contact.normal, 0.5));
-            println!("  slide                {:?}", response::slide(velocity, contact.normal));
+            println!(
+                "  offset with skin .01 {:?}",
+                contact.offset_with_skin(0.01)
+            );
+            println!(
+                "  reflect (e = 1)      {:?}",
+                response::reflect(velocity, contact.normal, 1.0)
+            );
+            println!(
+                "  reflect (e = 0.5)    {:?}",
+                response::reflect(velocity, contact.normal, 0.5)
+            );
+            println!(
+                "  slide                {:?}",
+                response::slide(velocity, contact.normal)
+            );
         }
         None => println!("ball {ball:?} is clear of the floor"),
     }

@@ -76,7 +76,11 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn from_segment(segment: Segment<V>, radius: V::Scalar) -> Self {
-        Self { a: segment.a, b: segment.b, radius }
+        Self {
+            a: segment.a,
+            b: segment.b,
+            radius,
+        }
     }
 
     /// The core segment.
@@ -88,7 +92,10 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn segment(&self) -> Segment<V> {
-        Segment { a: self.a, b: self.b }
+        Segment {
+            a: self.a,
+            b: self.b,
+        }
     }
 
     /// Whether `p` lies in the capsule: its distance to the core is at most the radius.
@@ -191,8 +198,9 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_capsule(&self, other: &Self) -> bool {
-        proximity::inflate(self.radius, other.radius)
-            .is_some_and(|radii| proximity::segments_within(self.a, self.b, other.a, other.b, radii))
+        proximity::inflate(self.radius, other.radius).is_some_and(|radii| {
+            proximity::segments_within(self.a, self.b, other.a, other.b, radii)
+        })
     }
 
     /// The contact of two capsules: the normal points from `other` towards `self`, and

@@ -90,7 +90,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     #[inline]
     pub fn contact_point(&self, p: V) -> Option<Contact<V>> {
         let radii = proximity::inflate(self.radius, V::Scalar::ZERO)?;
-        proximity::point_point(self.center, p, radii).map(|core| core.with_point_on_y(V::Scalar::ZERO))
+        proximity::point_point(self.center, p, radii)
+            .map(|core| core.with_point_on_y(V::Scalar::ZERO))
     }
 
     /// Whether two circles touch or overlap: `|c₁ − c₂|² ≤ (r₁ + r₂)²`.
@@ -136,8 +137,9 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_segment(&self, segment: &Segment<V>) -> bool {
-        proximity::inflate(self.radius, V::Scalar::ZERO)
-            .is_some_and(|radii| proximity::within_segment(self.center, segment.a, segment.b, radii))
+        proximity::inflate(self.radius, V::Scalar::ZERO).is_some_and(|radii| {
+            proximity::within_segment(self.center, segment.a, segment.b, radii)
+        })
     }
 
     /// The contact of the circle against a segment: the normal points from the segment
@@ -173,8 +175,9 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_capsule(&self, capsule: &Capsule<V>) -> bool {
-        proximity::inflate(self.radius, capsule.radius)
-            .is_some_and(|radii| proximity::within_segment(self.center, capsule.a, capsule.b, radii))
+        proximity::inflate(self.radius, capsule.radius).is_some_and(|radii| {
+            proximity::within_segment(self.center, capsule.a, capsule.b, radii)
+        })
     }
 
     /// The contact of the circle against a capsule: the normal points from the capsule's

@@ -446,15 +446,36 @@ fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> W<V> {
 /// projection onto the other; the four candidates are ranked in a local frame at `ya`,
 /// scaled by a power of two, so that no gap overflows at any magnitude.
 pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> SegmentPair<V> {
+    // The local frame: y's start at the origin, scaled by a power of two if needed.
+    let (dx, dy, offset) = (xb.sub(xa), yb.sub(ya), xa.sub(ya));
+    let largest =
+        S::<V>::largest_magnitude([dx.x(), dx.y(), dy.x(), dy.y(), offset.x(), offset.y()]);
+    let k = S::<V>::rescale_factor(largest);
+    let (dx, dy, offset, largest) = if k == S::<V>::ONE {
+        (dx, dy, offset, largest)
+    } else {
+        (dx.scale(k), dy.scale(k), offset.scale(k), largest.mul(k))
+    };
+    let tolerance = S::<V>::gap_tolerance(largest);
     let any_nan = [xa, xb, ya, yb]
         .iter()
         .any(|p| p.x().is_nan() || p.y().is_nan());
-    let proper = !any_nan && !wide::coincide(xa, xb) && !wide::coincide(ya, yb);
-    if proper {
-        let sign = |o: V, u: V, v: V| S::<V>::orient(xy(o), xy(u), xy(v)) as i8;
-        // Sides of y's endpoints relative to x, and of x's endpoints relative to y.
-        let (o1, o2) = (sign(xa, xb, ya), sign(xa, xb, yb));
-        let (o3, o4) = (sign(ya, yb, xa), sign(ya, yb, xb));
+    if !any_nan && !wide::coincide(xa, xb) && !wide::coincide(ya, yb) {
+        // Which side of each segment the other's endpoints lie on. The local cross products
+        // decide unless they are within rounding of zero; then the exact test does.
+        let side = |local: W<V>, o: V, u: V, v: V| -> i8 {
+            if local > tolerance {
+                1
+            } else if local < <W<V> as Wide>::ZERO.sub(tolerance) {
+                -1
+            } else {
+                S::<V>::orient(xy(o), xy(u), xy(v)) as i8
+            }
+        };
+        let o1 = side(wide::cross(dx, offset.neg()), xa, xb, ya);
+        let o2 = side(wide::cross(dx, dy.sub(offset)), xa, xb, yb);
+        let o3 = side(wide::cross(dy, offset), ya, yb, xa);
+        let o4 = side(wide::cross(dy, offset.add(dx)), ya, yb, xb);
         if o1 * o2 <= 0 && o3 * o4 <= 0 {
             if (o1 != 0 || o2 != 0) && (o3 != 0 || o4 != 0) {
                 return SegmentPair::Crossing {
@@ -466,16 +487,6 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
             }
         }
     }
-    // The local frame: y's start at the origin.
-    let (dx, dy, offset) = (xb.sub(xa), yb.sub(ya), xa.sub(ya));
-    let largest =
-        S::<V>::largest_magnitude([dx.x(), dx.y(), dy.x(), dy.y(), offset.x(), offset.y()]);
-    let k = S::<V>::rescale_factor(largest);
-    let (dx, dy, offset, largest) = if k == S::<V>::ONE {
-        (dx, dy, offset, largest)
-    } else {
-        (dx.scale(k), dy.scale(k), offset.scale(k), largest.mul(k))
-    };
     let (dxx, dyy) = (wide::dot(dx, dx), wide::dot(dy, dy));
     let back = offset.neg();
     let gaps = [
@@ -493,7 +504,7 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
     SegmentPair::Apart(Apart {
         points: [xa, xb, ya, yb],
         gaps,
-        tolerance: S::<V>::gap_tolerance(largest),
+        tolerance,
         best,
     })
 }

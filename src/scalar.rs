@@ -345,11 +345,12 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         Self::wide_product_le(cross, cross, radius.mul_wide(radius), length_sq)
     }
 
-    /// A bound on the rounding error of a squared gap `|p − q|²` (in the wide type) between
-    /// a point and its computed projection onto a segment, when every coordinate difference
-    /// involved is at most `magnitude` in absolute value.
+    /// A bound on the rounding error of the wide values a segment pair forms in its local
+    /// frame — squared gaps between a point and its computed projection onto a segment, and
+    /// cross products — when every coordinate difference involved is at most `magnitude`
+    /// in absolute value.
     ///
-    /// Capsule–capsule queries use it to skip exact tests that cannot change the answer.
+    /// Segment-pair queries use it to skip exact tests that cannot change the answer.
     /// The provided body returns `magnitude²`, which is always safe (it only costs time);
     /// the float impls return `2^-44 · magnitude²`, and the fixed-point impls a few units of
     /// the last place times `magnitude`.

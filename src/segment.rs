@@ -137,7 +137,10 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn reversed(&self) -> Self {
-        Self { a: self.b, b: self.a }
+        Self {
+            a: self.b,
+            b: self.a,
+        }
     }
 
     /// The unit left normal: `b − a` turned a quarter turn counter-clockwise and normalised.
@@ -328,8 +331,9 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn intersects_capsule(&self, capsule: &Capsule<V>) -> bool {
-        proximity::inflate(V::Scalar::ZERO, capsule.radius)
-            .is_some_and(|radii| proximity::segments_within(self.a, self.b, capsule.a, capsule.b, radii))
+        proximity::inflate(V::Scalar::ZERO, capsule.radius).is_some_and(|radii| {
+            proximity::segments_within(self.a, self.b, capsule.a, capsule.b, radii)
+        })
     }
 
     /// The contact of the segment against a capsule: the normal points from the capsule
