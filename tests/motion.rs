@@ -30,20 +30,20 @@ impl Num for f32 {
     const NAME: &'static str = "f32";
     const TOL: f64 = 1e-4;
     fn of(x: f64) -> Self {
-        x as f32
+        x as Self
     }
     fn f(self) -> f64 {
-        f64::from(self)
+        self.into()
     }
 }
 
 impl Num for f64 {
     const NAME: &'static str = "f64";
-    const TOL: f64 = 1e-10;
-    fn of(x: f64) -> Self {
+    const TOL: Self = 1e-10;
+    fn of(x: Self) -> Self {
         x
     }
-    fn f(self) -> f64 {
+    fn f(self) -> Self {
         self
     }
 }
@@ -56,7 +56,7 @@ impl Num for Fx {
     const NAME: &'static str = "I32F32";
     const TOL: f64 = 1e-6;
     fn of(x: f64) -> Self {
-        Fx::from_num(x)
+        Self::from_num(x)
     }
     fn f(self) -> f64 {
         self.to_num::<f64>()
