@@ -22,7 +22,8 @@
 //!   `n`'s interior: `n`'s face contact reports it.
 //!
 //! Interior (face) contacts are never dropped, so a dropped contact always has a kept
-//! contact at least as deep, and a circle never falls through a joint. Sweeps apply the
+//! contact at least as deep, and a circle never falls through a joint. Zero-length links
+//! at a joint are points of it: the rule looks past them to the nearest real neighbour. Sweeps apply the
 //! same rule at the position of first touch: the neighbour then touches at the same time
 //! or earlier. On a flat chain this leaves exactly the face normal; over a convex joint the
 //! normal turns continuously around the vertex; in a concave joint both faces push.
@@ -159,20 +160,44 @@ impl<V: Vector2> Chain<'_, V> {
         i != j && wide::coincide(p.b, n.a) && p.radius == n.radius
     }
 
-    /// The link joined before link `i`, if any.
+    /// The nearest link of nonzero length joined before link `i`, if any. Zero-length
+    /// links in between are points on the joint and are passed over.
     fn before(&self, i: usize) -> Option<usize> {
-        let p = if i > 0 {
-            i - 1
-        } else {
-            self.links.len().checked_sub(1)?
-        };
-        self.joined(p, i).then_some(p)
+        let len = self.links.len();
+        let mut at = i;
+        for _ in 0..len {
+            let p = if at > 0 { at - 1 } else { len.checked_sub(1)? };
+            if p == i || !self.joined(p, at) {
+                return None;
+            }
+            if !self.degenerate(p) {
+                return Some(p);
+            }
+            at = p;
+        }
+        None
     }
 
-    /// The link joined after link `i`, if any.
+    /// The nearest link of nonzero length joined after link `i`, if any.
     fn after(&self, i: usize) -> Option<usize> {
-        let n = if i + 1 < self.links.len() { i + 1 } else { 0 };
-        self.joined(i, n).then_some(n)
+        let len = self.links.len();
+        let mut at = i;
+        for _ in 0..len {
+            let n = if at + 1 < len { at + 1 } else { 0 };
+            if n == i || !self.joined(at, n) {
+                return None;
+            }
+            if !self.degenerate(n) {
+                return Some(n);
+            }
+            at = n;
+        }
+        None
+    }
+
+    /// Whether link `i` has zero length.
+    fn degenerate(&self, i: usize) -> bool {
+        wide::coincide(self.links[i].a, self.links[i].b)
     }
 
     /// The closest feature of link `i` to `p`.

@@ -1508,6 +1508,105 @@ for_each_scalar! {
     chain_concave => chain_concave_slide;
 }
 
+/// Degenerate inputs of the chain and the stepper, each with its documented answer.
+fn degenerate_chains_and_steps<T: Num>() {
+    let none = ChainContact {
+        link: 0,
+        contact: Contact {
+            normal: v::<T>(0.0, 0.0),
+            depth: T::of(0.0),
+            point: v::<T>(0.0, 0.0),
+        },
+    };
+    let mut out = [none; 4];
+    // An empty chain: nothing touches, nothing moves.
+    let empty: [Capsule<[T; 2]>; 0] = [];
+    let chain = Chain::new(&empty);
+    let ball = Circle::new(v::<T>(0.0, 0.0), T::of(1.0));
+    assert_eq!(chain.contacts(&ball, &mut out), 0);
+    assert!(chain.sweep(&ball, v::<T>(1.0, 0.0)).is_none());
+    let done = chain.resolve(&ball, T::of(0.0));
+    assert_eq!((done.center, done.pushes), (ball.center, 0));
+    // A closed square loop: the last link joins the first; a ball in a corner inside gets
+    // the two faces, and one resting at a corner outside gets one vertex contact.
+    let square = [
+        Capsule::new(v::<T>(0.0, 0.0), v::<T>(4.0, 0.0), T::of(0.0)),
+        Capsule::new(v::<T>(4.0, 0.0), v::<T>(4.0, 4.0), T::of(0.0)),
+        Capsule::new(v::<T>(4.0, 4.0), v::<T>(0.0, 4.0), T::of(0.0)),
+        Capsule::new(v::<T>(0.0, 4.0), v::<T>(0.0, 0.0), T::of(0.0)),
+    ];
+    let loop_ = Chain::new(&square);
+    assert_eq!(
+        loop_.contacts(&Circle::new(v::<T>(0.5, 0.5), T::of(0.75)), &mut out),
+        2
+    );
+    assert_eq!(
+        loop_.contacts(&Circle::new(v::<T>(-0.5, -0.5), T::of(0.75)), &mut out),
+        1
+    );
+    let h = 0.5f64.sqrt();
+    assert_vec(out[0].contact.normal, [-h, -h], "outer corner normal");
+    // A zero-length link inside a chain is covered by its neighbours: still one contact.
+    let with_dot = [
+        Capsule::new(v::<T>(0.0, 0.0), v::<T>(1.0, 0.0), T::of(0.0)),
+        Capsule::new(v::<T>(1.0, 0.0), v::<T>(1.0, 0.0), T::of(0.0)),
+        Capsule::new(v::<T>(1.0, 0.0), v::<T>(2.0, 0.0), T::of(0.0)),
+    ];
+    for x in [0.9, 1.0, 1.1] {
+        let n = Chain::new(&with_dot).contacts(&Circle::new(v::<T>(x, 0.45), T::of(0.5)), &mut out);
+        assert!(n >= 1, "{} x = {x}", T::NAME);
+        assert!(
+            out[..n].iter().all(|c| vf(c.contact.normal) == [0.0, 1.0]),
+            "{} x = {x}: {:?}",
+            T::NAME,
+            &out[..n]
+        );
+    }
+    // Coincident centres: a sweep of one circle from the other's centre is time 0, +x.
+    let hit = ball.sweep_circle(v::<T>(1.0, 1.0), &ball).unwrap();
+    assert_num(hit.time, 0.0, "coincident time");
+    assert_vec(hit.normal, [1.0, 0.0], "coincident normal");
+    // A ball with a negative radius moves under gravity alone, through everything.
+    let floor = [Capsule::new(
+        v::<T>(-5.0, 0.0),
+        v::<T>(5.0, 0.0),
+        T::of(0.0),
+    )];
+    let params = StepParams::new(T::of(0.5), v::<T>(0.0, -2.0), T::of(0.01));
+    let mut ghost = Ball::new(
+        Circle::new(v::<T>(0.0, 0.25), T::of(-1.0)),
+        v::<T>(0.0, 0.0),
+    );
+    ghost.step(&Chain::new(&floor), &params);
+    assert_vec(ghost.circle.center, [0.0, -0.25], "gravity alone");
+    // A zero time step changes nothing but responds to nothing either.
+    let mut still = Ball::new(Circle::new(v::<T>(0.0, 2.0), T::of(0.5)), v::<T>(1.0, 0.0));
+    let report = still.step(
+        &Chain::new(&floor),
+        &StepParams::new(T::of(0.0), v::<T>(0.0, -9.81), T::of(0.01)),
+    );
+    assert_vec(still.circle.center, [0.0, 2.0], "dt = 0");
+    assert_eq!(report.path().len(), 1);
+}
+
+for_each_scalar! {
+    degenerate => degenerate_chains_and_steps;
+}
+
+/// Non-finite state (floats) is left as it is, and nothing panics.
+#[test]
+fn non_finite_ball_is_left_alone() {
+    let floor = [Capsule::new([-5.0, 0.0], [5.0, 0.0], 0.0)];
+    let params = StepParams::new(0.01, [0.0, -9.81], 0.01);
+    let mut ball = Ball::new(Circle::new([0.0, 1.0], 0.5), [f64::NAN, 0.0]);
+    let report = ball.step(&Chain::new(&floor), &params);
+    assert_eq!(ball.circle.center, [0.0, 1.0]);
+    assert_eq!(
+        (report.hits, report.resolved, report.path().len()),
+        (0, 0, 1)
+    );
+}
+
 // ---------------------------------------------------------------------------------------
 // Robustness: no panics, finite outputs, unit normals, for awkward inputs.
 
