@@ -207,7 +207,9 @@ impl<V: Vector2> Segment<V> {
         let length = v.length();
         // Roots in distance units along `unit`, each in its non-cancelling form.
         let approach = ma.dot(unit);
-        let q = V::Scalar::sqrt_wide(approach.mul_wide(approach).sub(ka).max_wide());
+        // The discriminant (m·u)² − (|m|² − r²), taken as r² − (m × u)² (no cancellation).
+        let miss = ma.perp_dot(unit);
+        let q = V::Scalar::sqrt_wide(r_sq.sub(miss.mul_wide(miss)).max_wide());
         // The product of the roots, |a − c|² − r², divided by the root computed directly.
         let narrow = k_squared(ma, radius, ka);
         let (near, far) = if approach < zero {
@@ -237,26 +239,30 @@ impl<V: Vector2> Segment<V> {
             (_, -1) => Crossings::one(param(near)),
             (_, 0) if leaving_b => Crossings::two(param(near), one),
             (_, 0) => Crossings::one(one),
-            _ => both_outside(self, circle, q, param(near), param(far)),
+            _ => both_outside(self, circle, param(near), param(far)),
         }
     }
 }
 
 /// Both endpoints outside: two crossings when the segment reaches into the circle (by
-/// the crate's predicate, [`Circle::intersects_segment`]), one when it only touches
-/// (the discriminant `q` is zero), else none.
+/// the crate's predicate, [`Circle::intersects_segment`]), one when it only touches:
+/// `((b − a) × (c − a))² = r² |b − a|²`, exact for fixed point and for floats whenever
+/// those products are exact.
 fn both_outside<V: Vector2>(
     segment: &Segment<V>,
     circle: &Circle<V>,
-    q: V::Scalar,
     near: V::Scalar,
     far: V::Scalar,
 ) -> Crossings<V::Scalar> {
     if !circle.intersects_segment(segment) {
         return Crossings::none();
     }
-    let t = proximity::project(segment.a, segment.b, circle.center).t;
-    if !(q > V::Scalar::ZERO) {
+    let (a, b, c, r) = (segment.a, segment.b, circle.center, circle.radius);
+    let t = proximity::project(a, b, c).t;
+    let v = b.sub(a);
+    let cross = wide::cross(v, c.sub(a)).abs();
+    let (r_sq, length_sq) = (r.mul_wide(r), wide::dot(v, v));
+    if V::Scalar::wide_product_le(r_sq, length_sq, cross, cross) {
         // Tangent at the closest point.
         return Crossings::one(t);
     }

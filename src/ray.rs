@@ -14,8 +14,9 @@
 //!   projects inside the core (for radius 0: where the ray passes between the endpoints,
 //!   by the signs of two exact cross products);
 //! - the two end discs: the smaller root of `|m + s u|² = radius²` with `m = start − c`,
-//!   written `s = k² / (|m·u| + √((m·u)² − k²))` with `k² = |m|² − radius²`, a form with
-//!   no cancellation.
+//!   written `s = k² / (|m·u| + √(radius² − (m × u)²))` with `k² = |m|² − radius²`, a form
+//!   with no cancellation (the discriminant `(m·u)² − k²` is taken as `radius² − (m × u)²`,
+//!   which stays accurate when the start is far away).
 //!
 //! A start inside the inflated core (by the same predicate as the contact queries) hits
 //! at distance 0 with the contact normal of the start point.
@@ -362,7 +363,10 @@ fn disc<V: Vector2>(start: V, direction: V, unit: V, c: V, radius: S<V>) -> Opti
     if !(approach < zero) {
         return None;
     }
-    let discriminant = approach.mul_wide(approach).sub(k_sq);
+    // (m·u)² − (|m|² − r²) = r² − (m × u)² for a unit u: the second form does not cancel
+    // when the start is far from the disc.
+    let miss = m.perp_dot(unit);
+    let discriminant = radius.mul_wide(radius).sub(miss.mul_wide(miss));
     if !(discriminant >= <W<V> as Wide>::ZERO) {
         return None;
     }
