@@ -24,6 +24,7 @@ use crate::vector::Vector2;
 /// assert!(arm.contains_point([10.5, 0.5]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Capsule<V, S = <V as Vector2>::Scalar> {
     /// The start of the core segment.
     pub a: V,

@@ -25,6 +25,7 @@ use crate::vector::Vector2;
 /// assert_eq!(contact.offset(), [0.0, 0.5]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Circle<V, S = <V as Vector2>::Scalar> {
     /// The centre.
     pub center: V,

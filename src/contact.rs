@@ -29,6 +29,7 @@ use crate::vector::Vector2;
 /// assert_eq!(contact.offset(), [0.0, 0.25]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Contact<V, S = <V as Vector2>::Scalar> {
     /// Unit vector from the argument shape towards the receiver.
     pub normal: V,

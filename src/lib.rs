@@ -60,6 +60,14 @@
 //! - `fixed`: [`Scalar`] for the `fixed` crate's `FixedI32<Frac>` and `FixedI64<Frac>`
 //!   (`I16F16`, `I32F32`, `I48F16`, …), with saturating, panic-free arithmetic.
 //! - `nalgebra`: [`Vector2`] for nalgebra's `Vector2<S>` and `Point2<S>`.
+//! - `glam`: [`Vector2`] for glam 0.34's `Vec2` (`f32`) and `DVec2` (`f64`); needs `std`
+//!   or `libm`.
+//! - `mint`: [`Vector2`] for mint 0.5's `Vector2<S>` and `Point2<S>`, the interchange
+//!   types of the Rust math crates.
+//! - `serde`: `Serialize` and `Deserialize` for the shapes, [`Ray`], [`Contact`],
+//!   [`RayHit`], [`SweepHit`], the chain results, [`Ball`] and [`StepParams`].
+//! - `approx`: approx 0.5's `AbsDiffEq`, `RelativeEq` and `UlpsEq` for the shapes and
+//!   results, for `f32` and `f64` scalars.
 //!
 //! # Layout
 //!
@@ -75,6 +83,8 @@
 #[cfg(feature = "std")]
 extern crate std;
 
+#[cfg(feature = "approx")]
+mod approx;
 mod capsule;
 mod chain;
 mod circle;
@@ -85,6 +95,10 @@ mod error;
 mod exact;
 #[cfg(feature = "fixed")]
 mod fixed;
+#[cfg(feature = "glam")]
+mod glam;
+#[cfg(feature = "mint")]
+mod mint;
 #[cfg(feature = "nalgebra")]
 mod nalgebra;
 mod proximity;
@@ -92,6 +106,8 @@ mod ray;
 pub mod response;
 mod scalar;
 mod segment;
+#[cfg(feature = "serde")]
+mod serde;
 mod step;
 mod sweep;
 mod vector;

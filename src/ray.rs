@@ -63,6 +63,7 @@ type S<V> = <V as Vector2>::Scalar;
 /// assert!(ray.cast_circle(&Circle::new([5.0, 0.0], 1.0), 3.5).is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ray<V> {
     /// Where the ray starts.
     pub origin: V,
@@ -82,6 +83,7 @@ pub struct Ray<V> {
 /// assert_eq!((hit.time, hit.point, hit.normal), (1.5, [3.0, 0.0], [-1.0, 0.0]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RayHit<V, S = <V as Vector2>::Scalar> {
     /// The time of the hit, in `[0, max_time]`: the hit is at `origin + time · direction`.
     pub time: S,

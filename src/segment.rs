@@ -23,6 +23,7 @@ use crate::vector::wide;
 /// assert_eq!(s.distance_squared([6.0, 0.0]), 4.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Segment<V> {
     /// The start point.
     pub a: V,

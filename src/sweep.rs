@@ -40,6 +40,7 @@ use crate::vector::Vector2;
 /// assert_eq!(hit.point, [0.0, 0.0]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SweepHit<V, S = <V as Vector2>::Scalar> {
     /// The fraction of `motion` travelled at first touch, in `[0, 1]`; 0 when the shapes
     /// already overlap (or touch) at the start.

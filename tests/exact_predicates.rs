@@ -82,25 +82,29 @@ fn next_down(x: f64) -> f64 {
 
 /// Radii straddling the exact distance: the float nearest √d², and its neighbours.
 fn boundary_radii(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 3] {
-    let d2 = dist_sq_exact(p, a, b);
+    radii_around(&dist_sq_exact(p, a, b))
+}
+
+/// The largest float `r` with `r² ≤ d2`, and its two neighbours.
+fn radii_around(d2: &Q) -> [f64; 3] {
     // Start from an estimate of √d² and walk to the largest float whose square ≤ d².
-    let mut r = sqrt_estimate(&d2);
+    let mut r = sqrt_estimate(d2);
     for _ in 0..64 {
-        if r > 0.0 && q(r) * q(r) > d2 {
+        if r > 0.0 && q(r) * q(r) > *d2 {
             r = next_down(r);
         } else {
             break;
         }
     }
     for _ in 0..64 {
-        if q(next_up(r)) * q(next_up(r)) <= d2 {
+        if q(next_up(r)) * q(next_up(r)) <= *d2 {
             r = next_up(r);
         } else {
             break;
         }
     }
     assert!(
-        q(r) * q(r) <= d2 && q(next_up(r)) * q(next_up(r)) > d2,
+        q(r) * q(r) <= *d2 && q(next_up(r)) * q(next_up(r)) > *d2,
         "estimate did not converge"
     );
     [next_down(r), r, next_up(r)]
@@ -349,25 +353,7 @@ fn capsule_capsule_decisions_are_exact_at_the_boundary() {
         if d2.is_zero() {
             continue;
         }
-        // A point at exact squared distance d2 from the origin fixes the boundary radius.
-        let [below, at, above] = {
-            let mut r = sqrt_estimate(&d2);
-            for _ in 0..64 {
-                if q(r) * q(r) > d2 {
-                    r = next_down(r)
-                } else {
-                    break;
-                }
-            }
-            for _ in 0..64 {
-                if q(next_up(r)) * q(next_up(r)) <= d2 {
-                    r = next_up(r)
-                } else {
-                    break;
-                }
-            }
-            [next_down(r), r, next_up(r)]
-        };
+        let [below, at, above] = radii_around(&d2);
         for r in [below, at, above] {
             let r1 = r * 0.25;
             let r2 = r - r1;

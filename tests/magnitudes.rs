@@ -161,7 +161,7 @@ fn crossing_points_are_accurate_at_every_magnitude() {
     // x from (0, 0) to (4, 2), y from (1, 3) to (3, -1): they cross at (2, 1) exactly.
     for &m in &MAGNITUDES {
         let x = Segment::new([0.0, 0.0], [4.0 * m, 2.0 * m]);
-        let y = Segment::new([1.0 * m, 3.0 * m], [3.0 * m, -1.0 * m]);
+        let y = Segment::new([1.0 * m, 3.0 * m], [3.0 * m, -m]);
         let (p, p_other) = x.closest_points(&y);
         assert_eq!(p, p_other);
         for (got, want) in p.iter().zip([2.0 * m, 1.0 * m]) {
