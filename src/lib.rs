@@ -85,6 +85,7 @@ extern crate std;
 
 #[cfg(feature = "approx")]
 mod approx;
+pub mod batch;
 mod capsule;
 mod chain;
 mod circle;
