@@ -1,0 +1,495 @@
+//! capsule2d against parry2d (f32 and f64), Box2D v3 and a hand-written f32 baseline,
+//! query by query, in one run; then the table of `docs/benchmarks.md`.
+//!
+//! Each benchmark walks [`QUERIES`] pre-generated inputs (fixed seeds, see
+//! `src/inputs.rs`), each passed through `black_box` and each answer into `black_box`,
+//! so the figure per query is criterion's time per iteration divided by [`QUERIES`].
+//! Function ids are `<library>_<scalar>`; the groups are the rows of the table.
+//!
+//! ```sh
+//! cargo bench -p capsule2d-bench --bench peers -- --warm-up-time 1 --measurement-time 2
+//! ```
+
+use std::hint::black_box;
+
+use capsule2d::{Capsule, Circle, Ray, Scalar, Segment};
+use capsule2d_bench::inputs::{CastCase, PairCase, PointCase, cast_cases, pair_cases, point_cases};
+use capsule2d_bench::{QUERIES, baseline, box2d, report};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, Throughput};
+use fixed::types::I32F32;
+
+type Group<'a> = BenchmarkGroup<'a, WallTime>;
+
+/// Benchmarks `query` over every input, as function `id` of `group`.
+fn run<T, R>(group: &mut Group<'_>, id: &str, inputs: &[T], query: impl Fn(&T) -> R) {
+    group.bench_function(id, |b| {
+        b.iter(|| {
+            for input in black_box(inputs) {
+                black_box(query(black_box(input)));
+            }
+        });
+    });
+}
+
+/// The three scalar types capsule2d is measured with, and their function-id suffixes.
+trait Bench: Scalar {
+    const ID: &'static str;
+    fn from_f64(x: f64) -> Self;
+    fn point(p: [f64; 2]) -> [Self; 2] {
+        p.map(Self::from_f64)
+    }
+}
+
+impl Bench for f32 {
+    const ID: &'static str = "f32";
+    fn from_f64(x: f64) -> Self {
+        x as f32
+    }
+}
+
+impl Bench for f64 {
+    const ID: &'static str = "f64";
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+}
+
+impl Bench for I32F32 {
+    const ID: &'static str = "i32f32";
+    fn from_f64(x: f64) -> Self {
+        I32F32::from_num(x)
+    }
+}
+
+/// Radius of the capsule in the circle–capsule contact.
+const CAPSULE_RADIUS: f64 = 0.5;
+
+fn segment_of<S: Bench>(c: &PointCase) -> Segment<[S; 2]> {
+    Segment::new(S::point(c.a), S::point(c.b))
+}
+
+fn circle_of<S: Bench>(c: &PointCase) -> Circle<[S; 2]> {
+    Circle::new(S::point(c.p), S::from_f64(c.r))
+}
+
+fn capsules_of<S: Bench>(c: &PairCase) -> (Capsule<[S; 2]>, Capsule<[S; 2]>) {
+    (
+        Capsule::new(S::point(c.a1), S::point(c.b1), S::from_f64(c.r1)),
+        Capsule::new(S::point(c.a2), S::point(c.b2), S::from_f64(c.r2)),
+    )
+}
+
+/// The naive circle–segment test, generic: closest point with rounded arithmetic, then
+/// `|c − q|² ≤ r²`. What the exact predicate is measured against.
+#[inline]
+fn naive_intersects<S: Scalar>(a: [S; 2], b: [S; 2], c: [S; 2], r: S) -> bool {
+    let (vx, vy) = (b[0].sub(a[0]), b[1].sub(a[1]));
+    let (wx, wy) = (c[0].sub(a[0]), c[1].sub(a[1]));
+    let along = wx.mul(vx).add(wy.mul(vy));
+    let length_sq = vx.mul(vx).add(vy.mul(vy));
+    let q = if !(along > S::ZERO) {
+        a
+    } else if !(along < length_sq) {
+        b
+    } else {
+        let t = along.div(length_sq);
+        [a[0].add(vx.mul(t)), a[1].add(vy.mul(t))]
+    };
+    let (dx, dy) = (c[0].sub(q[0]), c[1].sub(q[1]));
+    r >= S::ZERO && dx.mul(dx).add(dy.mul(dy)) <= r.mul(r)
+}
+
+fn capsule2d_queries<S: Bench>(
+    c: &mut Criterion,
+    points: &[PointCase],
+    pairs: &[PairCase],
+    casts: &[CastCase],
+) {
+    let id = format!("capsule2d_{}", S::ID);
+    let segment_point: Vec<_> = points
+        .iter()
+        .map(|c| (segment_of::<S>(c), S::point(c.p)))
+        .collect();
+    let circle_segment: Vec<_> = points
+        .iter()
+        .map(|c| (circle_of::<S>(c), segment_of::<S>(c)))
+        .collect();
+    let circle_capsule: Vec<_> = points
+        .iter()
+        .map(|c| {
+            let capsule = Capsule::new(S::point(c.a), S::point(c.b), S::from_f64(CAPSULE_RADIUS));
+            (circle_of::<S>(c), capsule)
+        })
+        .collect();
+    let capsules: Vec<_> = pairs.iter().map(capsules_of::<S>).collect();
+
+    run(
+        &mut group(c, "closest_point"),
+        &id,
+        &segment_point,
+        |(s, p)| s.closest_point(*p),
+    );
+    let mut g = group(c, "circle_segment_intersects");
+    run(&mut g, &id, &circle_segment, |(circle, s)| {
+        circle.intersects_segment(s)
+    });
+    run(
+        &mut g,
+        &format!("naive_{}", S::ID),
+        &circle_segment,
+        |(circle, s)| naive_intersects(s.a, s.b, circle.center, circle.radius),
+    );
+    drop(g);
+    run(
+        &mut group(c, "circle_segment_contact"),
+        &id,
+        &circle_segment,
+        |(circle, s)| circle.contact_segment(s),
+    );
+    run(
+        &mut group(c, "circle_capsule_contact"),
+        &id,
+        &circle_capsule,
+        |(circle, capsule)| circle.contact_capsule(capsule),
+    );
+    run(
+        &mut group(c, "segment_distance"),
+        &id,
+        &capsules,
+        |(x, y)| x.segment().distance_squared_to_segment(&y.segment()),
+    );
+    run(
+        &mut group(c, "capsule_intersects"),
+        &id,
+        &capsules,
+        |(x, y)| x.intersects_capsule(y),
+    );
+    run(
+        &mut group(c, "capsule_distance"),
+        &id,
+        &capsules,
+        |(x, y)| {
+            // Capsule–capsule distance: the cores' distance less the radii, zero on overlap.
+            x.segment()
+                .distance_to_segment(&y.segment())
+                .sub(x.radius)
+                .sub(y.radius)
+                .max(S::ZERO)
+        },
+    );
+    run(
+        &mut group(c, "capsule_contact"),
+        &id,
+        &capsules,
+        |(x, y)| x.contact_capsule(y),
+    );
+    let rays: Vec<_> = casts
+        .iter()
+        .map(|c| {
+            let capsule = Capsule::new(S::point(c.a), S::point(c.b), S::from_f64(c.r));
+            (Ray::new(S::point(c.origin), S::point(c.motion)), capsule)
+        })
+        .collect();
+    let sweeps: Vec<_> = casts
+        .iter()
+        .map(|c| {
+            let capsule = Capsule::new(S::point(c.a), S::point(c.b), S::from_f64(c.r));
+            (
+                Circle::new(S::point(c.origin), S::from_f64(c.radius)),
+                S::point(c.motion),
+                capsule,
+            )
+        })
+        .collect();
+    run(
+        &mut group(c, "ray_capsule"),
+        &id,
+        &rays,
+        |(ray, capsule)| ray.cast_capsule(capsule, S::ONE),
+    );
+    run(
+        &mut group(c, "sweep_circle_capsule"),
+        &id,
+        &sweeps,
+        |(circle, motion, capsule)| circle.sweep_capsule(*motion, capsule),
+    );
+    // Where a segment crosses a circle's boundary; no peer has this query.
+    run(
+        &mut group(c, "crossings"),
+        &id,
+        &circle_segment,
+        |(circle, s)| s.circle_crossings(circle),
+    );
+}
+
+/// The parry2d benchmarks, for either crate (`parry2d` with f32, `parry2d-f64`).
+macro_rules! parry_benches {
+    ($name:ident, $krate:ident, $id:expr) => {
+        fn $name(c: &mut Criterion, points: &[PointCase], pairs: &[PairCase], casts: &[CastCase]) {
+            use $krate::math::{Pose, Real, Vector};
+            use $krate::query::{self, PointQuery, Ray, RayCast, ShapeCastOptions};
+            use $krate::shape::{Ball, Capsule, Segment};
+
+            let v = |p: [f64; 2]| Vector::new(p[0] as Real, p[1] as Real);
+            let id = $id;
+            let segment_point: Vec<_> = points
+                .iter()
+                .map(|c| (Segment::new(v(c.a), v(c.b)), v(c.p)))
+                .collect();
+            let ball_segment: Vec<_> = points
+                .iter()
+                .map(|c| {
+                    (
+                        Pose::from_translation(v(c.p)),
+                        Ball::new(c.r as Real),
+                        Segment::new(v(c.a), v(c.b)),
+                    )
+                })
+                .collect();
+            let ball_capsule: Vec<_> = points
+                .iter()
+                .map(|c| {
+                    let capsule = Capsule::new(v(c.a), v(c.b), CAPSULE_RADIUS as Real);
+                    (
+                        Pose::from_translation(v(c.p)),
+                        Ball::new(c.r as Real),
+                        capsule,
+                    )
+                })
+                .collect();
+            let capsules: Vec<_> = pairs
+                .iter()
+                .map(|c| {
+                    (
+                        Capsule::new(v(c.a1), v(c.b1), c.r1 as Real),
+                        Capsule::new(v(c.a2), v(c.b2), c.r2 as Real),
+                    )
+                })
+                .collect();
+            let segments: Vec<_> = pairs
+                .iter()
+                .map(|c| {
+                    (
+                        Segment::new(v(c.a1), v(c.b1)),
+                        Segment::new(v(c.a2), v(c.b2)),
+                    )
+                })
+                .collect();
+            let rays: Vec<_> = casts
+                .iter()
+                .map(|c| {
+                    (
+                        Capsule::new(v(c.a), v(c.b), c.r as Real),
+                        Ray::new(v(c.origin), v(c.motion)),
+                    )
+                })
+                .collect();
+            let sweeps: Vec<_> = casts
+                .iter()
+                .map(|c| {
+                    let capsule = Capsule::new(v(c.a), v(c.b), c.r as Real);
+                    (
+                        Pose::from_translation(v(c.origin)),
+                        v(c.motion),
+                        Ball::new(c.radius as Real),
+                        capsule,
+                    )
+                })
+                .collect();
+            let id_pose = Pose::IDENTITY;
+
+            run(
+                &mut group(c, "closest_point"),
+                id,
+                &segment_point,
+                |(s, p)| s.project_local_point(*p, true),
+            );
+            run(
+                &mut group(c, "circle_segment_intersects"),
+                id,
+                &ball_segment,
+                |(pose, ball, s)| query::intersection_test(pose, ball, &id_pose, s).ok(),
+            );
+            run(
+                &mut group(c, "circle_segment_contact"),
+                id,
+                &ball_segment,
+                |(pose, ball, s)| query::contact(pose, ball, &id_pose, s, 0.0).ok(),
+            );
+            run(
+                &mut group(c, "circle_capsule_contact"),
+                id,
+                &ball_capsule,
+                |(pose, ball, capsule)| query::contact(pose, ball, &id_pose, capsule, 0.0).ok(),
+            );
+            run(
+                &mut group(c, "segment_distance"),
+                id,
+                &segments,
+                |(x, y)| query::details::closest_points_segment_segment(&id_pose, x, y, Real::MAX),
+            );
+            run(
+                &mut group(c, "capsule_intersects"),
+                id,
+                &capsules,
+                |(x, y)| query::intersection_test(&id_pose, x, &id_pose, y).ok(),
+            );
+            run(
+                &mut group(c, "capsule_distance"),
+                id,
+                &capsules,
+                |(x, y)| query::distance(&id_pose, x, &id_pose, y).ok(),
+            );
+            run(&mut group(c, "capsule_contact"), id, &capsules, |(x, y)| {
+                query::contact(&id_pose, x, &id_pose, y, 0.0).ok()
+            });
+            run(&mut group(c, "ray_capsule"), id, &rays, |(capsule, ray)| {
+                capsule.cast_local_ray_and_get_normal(ray, 1.0, true)
+            });
+            run(
+                &mut group(c, "sweep_circle_capsule"),
+                id,
+                &sweeps,
+                |(pose, motion, ball, capsule)| {
+                    let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+                    query::cast_shapes(
+                        pose,
+                        *motion,
+                        ball,
+                        &id_pose,
+                        Vector::ZERO,
+                        capsule,
+                        options,
+                    )
+                    .ok()
+                },
+            );
+        }
+    };
+}
+
+parry_benches!(parry_f32, parry2d, "parry2d_f32");
+parry_benches!(parry_f64, parry2d_f64, "parry2d_f64");
+
+fn box2d_queries(c: &mut Criterion, points: &[PointCase], pairs: &[PairCase], casts: &[CastCase]) {
+    let id = "box2d_f32";
+    let segment_circle: Vec<_> = points
+        .iter()
+        .map(|c| (box2d::segment(c.a, c.b), box2d::circle(c.p, c.r)))
+        .collect();
+    let capsule_circle: Vec<_> = points
+        .iter()
+        .map(|c| {
+            (
+                box2d::capsule(c.a, c.b, CAPSULE_RADIUS),
+                box2d::circle(c.p, c.r),
+            )
+        })
+        .collect();
+    let capsules: Vec<_> = pairs
+        .iter()
+        .map(|c| {
+            (
+                box2d::capsule(c.a1, c.b1, c.r1),
+                box2d::capsule(c.a2, c.b2, c.r2),
+            )
+        })
+        .collect();
+    let rays: Vec<_> = casts
+        .iter()
+        .map(|c| {
+            (
+                box2d::capsule(c.a, c.b, c.r),
+                box2d::ray(c.origin, c.motion),
+            )
+        })
+        .collect();
+    let sweeps: Vec<_> = casts
+        .iter()
+        .map(|c| {
+            let capsule = box2d::proxy(&[c.a, c.b], c.r);
+            let circle = box2d::proxy(&[c.origin], c.radius);
+            box2d::shape_cast_input(capsule, circle, c.motion)
+        })
+        .collect();
+
+    run(
+        &mut group(c, "circle_segment_contact"),
+        id,
+        &segment_circle,
+        |(s, circle)| box2d::collide_segment_circle(s, circle),
+    );
+    run(
+        &mut group(c, "circle_capsule_contact"),
+        id,
+        &capsule_circle,
+        |(capsule, circle)| box2d::collide_capsule_circle(capsule, circle),
+    );
+    run(
+        &mut group(c, "segment_distance"),
+        id,
+        &capsules,
+        |(x, y)| box2d::segment_distance(x.center1, x.center2, y.center1, y.center2),
+    );
+    run(&mut group(c, "capsule_contact"), id, &capsules, |(x, y)| {
+        box2d::collide_capsules(x, y)
+    });
+    run(&mut group(c, "ray_capsule"), id, &rays, |(capsule, ray)| {
+        box2d::ray_cast_capsule(capsule, ray)
+    });
+    run(
+        &mut group(c, "sweep_circle_capsule"),
+        id,
+        &sweeps,
+        box2d::shape_cast,
+    );
+}
+
+fn baseline_queries(c: &mut Criterion, points: &[PointCase]) {
+    let id = "baseline_f32";
+    let f = |p: [f64; 2]| p.map(|x| x as f32);
+    let cases: Vec<_> = points
+        .iter()
+        .map(|c| (f(c.a), f(c.b), f(c.p), c.r as f32))
+        .collect();
+    run(
+        &mut group(c, "closest_point"),
+        id,
+        &cases,
+        |&(a, b, p, _)| baseline::closest_point(a, b, p),
+    );
+    run(
+        &mut group(c, "circle_segment_intersects"),
+        id,
+        &cases,
+        |&(a, b, p, r)| baseline::intersects(a, b, p, r),
+    );
+    run(
+        &mut group(c, "circle_segment_contact"),
+        id,
+        &cases,
+        |&(a, b, p, r)| baseline::contact(a, b, p, r),
+    );
+}
+
+/// A group that reports elements (queries) per second.
+fn group<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Elements(QUERIES as u64));
+    g
+}
+
+fn main() {
+    let (points, pairs, casts) = (point_cases(), pair_cases(), cast_cases());
+    let mut c = Criterion::default().configure_from_args();
+    capsule2d_queries::<f32>(&mut c, &points, &pairs, &casts);
+    capsule2d_queries::<f64>(&mut c, &points, &pairs, &casts);
+    capsule2d_queries::<I32F32>(&mut c, &points, &pairs, &casts);
+    parry_f32(&mut c, &points, &pairs, &casts);
+    parry_f64(&mut c, &points, &pairs, &casts);
+    box2d_queries(&mut c, &points, &pairs, &casts);
+    baseline_queries(&mut c, &points);
+    c.final_summary();
+    report::print();
+}
