@@ -402,6 +402,7 @@ impl Wide for i128 {
     }
 }
 
+#[cfg(any(feature = "std", feature = "libm"))]
 macro_rules! float_scalar {
     (
         $t:ident, $sqrt:expr, $pow2:ident, $bits:ty, $mantissa:expr, $bias:expr,
