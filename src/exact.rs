@@ -356,7 +356,7 @@ fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
     cross2(&diff(ux, ox), &diff(uy, oy), &diff(vx, ox), &diff(vy, oy)).sign()
 }
 
-/// Whether `|p − q| ≤ r₁ + r₂`, exactly. False for NaN.
+/// Whether `|p − q| ≤ r₁ + r₂`, exactly. False for NaN and for a negative radius.
 #[inline]
 pub(crate) fn point_point_within(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> bool {
     let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
@@ -365,7 +365,8 @@ pub(crate) fn point_point_within(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> 
     let value = r2_sq - d2;
     let bound = SQUARES_BOUND * (r2_sq + d2) + UNDERFLOW_SLACK;
     if value.abs() > bound {
-        value > 0.0
+        // `&`, not `&&`: no branches, and a negative radius always answers no.
+        (value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0)
     } else {
         point_point_exact(p, q, r1, r2)
     }
@@ -391,7 +392,7 @@ fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expan
     sum(&r_sq, &d2.negated())
 }
 
-/// Whether `dist(p, segment ab) ≤ r₁ + r₂`, exactly. False for NaN.
+/// Whether `dist(p, segment ab) ≤ r₁ + r₂`, exactly. False for NaN and for a negative radius.
 ///
 /// The filter evaluates the naive test once: the region from the signs of
 /// `along = (p − a)·(b − a)` and `along − |b − a|²`, then `R² − |p − endpoint|²` or, in the
@@ -433,7 +434,8 @@ pub(crate) fn point_segment_within(
     };
     // One well-predicted branch; the answer itself is a comparison, not a branch.
     if value.abs() > bound + UNDERFLOW_SLACK {
-        value > 0.0
+        // `&`, not `&&`: no branches, and a negative radius always answers no.
+        (value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0)
     } else {
         point_segment_exact(p, a, b, r1, r2)
     }

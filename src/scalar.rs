@@ -529,14 +529,12 @@ macro_rules! float_scalar {
             }
             #[inline]
             fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
-                r1 >= 0.0
-                    && r2 >= 0.0
-                    && crate::exact::point_point_within(
-                        p.map(f64::from),
-                        q.map(f64::from),
-                        f64::from(r1),
-                        f64::from(r2),
-                    )
+                crate::exact::point_point_within(
+                    p.map(f64::from),
+                    q.map(f64::from),
+                    f64::from(r1),
+                    f64::from(r2),
+                )
             }
             #[inline]
             fn within_segment(
@@ -546,15 +544,13 @@ macro_rules! float_scalar {
                 r1: Self,
                 r2: Self,
             ) -> bool {
-                r1 >= 0.0
-                    && r2 >= 0.0
-                    && crate::exact::point_segment_within(
-                        p.map(f64::from),
-                        a.map(f64::from),
-                        b.map(f64::from),
-                        f64::from(r1),
-                        f64::from(r2),
-                    )
+                crate::exact::point_segment_within(
+                    p.map(f64::from),
+                    a.map(f64::from),
+                    b.map(f64::from),
+                    f64::from(r1),
+                    f64::from(r2),
+                )
             }
             #[inline]
             fn gap_tolerance(magnitude: Self) -> Self {
