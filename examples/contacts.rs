@@ -61,7 +61,7 @@ fn main() {
     impl Vector2 for V2 {
         type Scalar = f32;
         fn new(x: f32, y: f32) -> Self {
-            V2 { x, y }
+            Self { x, y }
         }
         fn x(&self) -> f32 {
             self.x
