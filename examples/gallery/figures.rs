@@ -1,0 +1,855 @@
+//! The gallery's figures, shared by `examples/gallery/main.rs` (which writes them to
+//! `docs/img/`) and `tests/gallery.rs` (which checks the committed files still match).
+//!
+//! Every coordinate drawn comes from capsule2d's own queries; the only geometry computed
+//! here is presentation (outlines, arrowheads, clipping the projection regions to the
+//! frame). Numbers are written with a fixed number of decimals, so the output is the same
+//! byte for byte on every platform.
+
+use capsule2d::{Capsule, Circle, Ray, Segment, Vector2, response};
+use std::fmt::Write as _;
+
+type V = [f64; 2];
+
+/// One picture: its file name (without `.svg`) and its SVG text.
+#[derive(Clone, Debug)]
+pub(crate) struct Figure {
+    /// The file name in `docs/img/`, without the extension.
+    pub(crate) name: &'static str,
+    /// The SVG document.
+    pub(crate) svg: String,
+}
+
+/// Every figure, in the order the guide shows them. The fixed-point comparison needs the
+/// `fixed` feature; without it that one figure is left out.
+pub(crate) fn all() -> Vec<Figure> {
+    let mut figures = vec![
+        projection_regions(),
+        circle_segment_contact(),
+        capsule_inflation(),
+        capsule_closest_points(),
+        responses(),
+        ray_and_sweep(),
+        crossings(),
+    ];
+    if let Some(figure) = fixed_against_f64() {
+        figures.push(figure);
+    }
+    figures
+}
+
+/// The names of every figure the gallery can draw, with or without feature `fixed`.
+pub(crate) const NAMES: [&str; 8] = [
+    "projection-regions",
+    "circle-segment-contact",
+    "capsule-inflation",
+    "capsule-closest-points",
+    "responses",
+    "ray-and-sweep",
+    "crossings",
+    "fixed-vs-f64",
+];
+
+// ---------------------------------------------------------------------------------------
+// A tiny SVG writer.
+
+/// A number with two decimals, never `-0.00`.
+fn num(x: f64) -> String {
+    let s = format!("{x:.2}");
+    if s == "-0.00" { "0.00".into() } else { s }
+}
+
+/// Text escaped for XML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The palette, by role.
+const INK: &str = "#1d2733";
+const SHAPE: &str = "#3b6ea8";
+const SHAPE_FILL: &str = "#d6e4f5";
+const OTHER: &str = "#b5502d";
+const OTHER_FILL: &str = "#f7dccf";
+const NORMAL: &str = "#c0392b";
+const OFFSET: &str = "#1e8449";
+const GUIDE: &str = "#8a96a3";
+const REGIONS: [&str; 3] = ["#fdebd0", "#d5f5e3", "#e8daef"];
+const REGION_INK: [&str; 3] = ["#b9770e", "#1e8449", "#7d3c98"];
+
+/// An SVG canvas showing the world rectangle `[x0, x0 + width/scale] × [y0, y0 + height/scale]`
+/// with y pointing up.
+struct Svg {
+    out: String,
+    scale: f64,
+    x0: f64,
+    y1: f64,
+    width: f64,
+    height: f64,
+    title: String,
+}
+
+impl Svg {
+    /// A `width × height` pixel canvas, `scale` pixels per unit, whose bottom-left corner
+    /// is the world point `(x0, y0)`; `title` is the figure's caption.
+    fn new(width: u32, height: u32, scale: f64, x0: f64, y0: f64, title: &str) -> Self {
+        let (w, h) = (f64::from(width), f64::from(height));
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Verdana, sans-serif\" \
+             font-size=\"14\">"
+        );
+        let _ = writeln!(out, "<title>{}</title>", escape(title));
+        let _ = writeln!(
+            out,
+            "<rect x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\" fill=\"#ffffff\"/>"
+        );
+        Self {
+            out,
+            scale,
+            x0,
+            y1: y0 + h / scale,
+            width: w,
+            height: h,
+            title: title.to_string(),
+        }
+    }
+
+    /// Pixel coordinates of a world point.
+    fn px(&self, p: V) -> (f64, f64) {
+        ((p[0] - self.x0) * self.scale, (self.y1 - p[1]) * self.scale)
+    }
+
+    /// The world rectangle the canvas shows, as `(x0, y0, x1, y1)`.
+    fn bounds(&self) -> (f64, f64, f64, f64) {
+        let y0 = self.y1 - self.height / self.scale;
+        (self.x0, y0, self.x0 + self.width / self.scale, self.y1)
+    }
+
+    fn line(&mut self, a: V, b: V, color: &str, width: f64, dashed: bool) {
+        let ((x1, y1), (x2, y2)) = (self.px(a), self.px(b));
+        let dash = if dashed {
+            " stroke-dasharray=\"6 4\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            self.out,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{color}\" \
+             stroke-width=\"{}\" stroke-linecap=\"round\"{dash}/>",
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(width)
+        );
+    }
+
+    fn circle(&mut self, c: V, r: f64, stroke: &str, fill: &str, dashed: bool) {
+        let (x, y) = self.px(c);
+        let dash = if dashed {
+            " stroke-dasharray=\"6 4\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" stroke=\"{stroke}\" stroke-width=\"2\" \
+             fill=\"{fill}\"{dash}/>",
+            num(x),
+            num(y),
+            num(r * self.scale)
+        );
+    }
+
+    /// A dot of fixed pixel size.
+    fn dot(&mut self, p: V, color: &str) {
+        let (x, y) = self.px(p);
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{color}\"/>",
+            num(x),
+            num(y)
+        );
+    }
+
+    /// An arrow from `a` to `b` with a filled head.
+    fn arrow(&mut self, a: V, b: V, color: &str) {
+        let ((x1, y1), (x2, y2)) = (self.px(a), self.px(b));
+        let (dx, dy) = (x2 - x1, y2 - y1);
+        let length = dx.hypot(dy);
+        if length < 1e-9 {
+            return;
+        }
+        let (ux, uy) = (dx / length, dy / length);
+        let head = 11.0_f64.min(length * 0.6);
+        let (bx, by) = (x2 - ux * head, y2 - uy * head);
+        let _ = writeln!(
+            self.out,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{color}\" stroke-width=\"2.5\"/>",
+            num(x1),
+            num(y1),
+            num(bx),
+            num(by)
+        );
+        let (nx, ny) = (-uy * head * 0.45, ux * head * 0.45);
+        let _ = writeln!(
+            self.out,
+            "<polygon points=\"{},{} {},{} {},{}\" fill=\"{color}\"/>",
+            num(x2),
+            num(y2),
+            num(bx + nx),
+            num(by + ny),
+            num(bx - nx),
+            num(by - ny)
+        );
+    }
+
+    /// A capsule's outline (a stadium): two sides and two half circles.
+    fn capsule(&mut self, capsule: &Capsule<V>, stroke: &str, fill: &str, dashed: bool) {
+        let (pa, pb) = (self.px(capsule.a), self.px(capsule.b));
+        let r = capsule.radius * self.scale;
+        let (dx, dy) = (pb.0 - pa.0, pb.1 - pa.1);
+        let length = dx.hypot(dy);
+        if length < 1e-9 {
+            self.circle(capsule.a, capsule.radius, stroke, fill, dashed);
+            return;
+        }
+        let (nx, ny) = (-dy / length * r, dx / length * r);
+        let dash = if dashed {
+            " stroke-dasharray=\"6 4\""
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            self.out,
+            "<path d=\"M {} {} L {} {} A {r} {r} 0 0 0 {} {} L {} {} A {r} {r} 0 0 0 {} {} Z\" \
+             stroke=\"{stroke}\" stroke-width=\"2\" fill=\"{fill}\"{dash}/>",
+            num(pa.0 + nx),
+            num(pa.1 + ny),
+            num(pb.0 + nx),
+            num(pb.1 + ny),
+            num(pb.0 - nx),
+            num(pb.1 - ny),
+            num(pa.0 - nx),
+            num(pa.1 - ny),
+            num(pa.0 + nx),
+            num(pa.1 + ny),
+            r = num(r)
+        );
+    }
+
+    fn polygon(&mut self, points: &[V], fill: &str) {
+        let mut list = String::new();
+        for (i, &p) in points.iter().enumerate() {
+            let (x, y) = self.px(p);
+            if i > 0 {
+                list.push(' ');
+            }
+            let _ = write!(list, "{},{}", num(x), num(y));
+        }
+        let _ = writeln!(self.out, "<polygon points=\"{list}\" fill=\"{fill}\"/>");
+    }
+
+    /// Text at a world point, moved by `(dx, dy)` pixels.
+    fn label(&mut self, p: V, dx: f64, dy: f64, text: &str, color: &str) {
+        let (x, y) = self.px(p);
+        self.label_px(x + dx, y + dy, text, color, "start", false);
+    }
+
+    fn label_px(&mut self, x: f64, y: f64, text: &str, color: &str, anchor: &str, bold: bool) {
+        let weight = if bold { " font-weight=\"bold\"" } else { "" };
+        let _ = writeln!(
+            self.out,
+            "<text x=\"{}\" y=\"{}\" fill=\"{color}\" text-anchor=\"{anchor}\"{weight}>{}</text>",
+            num(x),
+            num(y),
+            escape(text)
+        );
+    }
+
+    /// The document: the title is drawn last, on top.
+    fn finish(mut self) -> String {
+        let title = core::mem::take(&mut self.title);
+        self.label_px(12.0, 22.0, &title, INK, "start", true);
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+}
+
+/// The part of `polygon` where `(p − origin)·direction ≥ 0` (one Sutherland–Hodgman pass).
+fn clip(polygon: &[V], origin: V, direction: V) -> Vec<V> {
+    let side = |p: V| p.sub(origin).dot(direction);
+    let mut out = Vec::new();
+    for (i, &p) in polygon.iter().enumerate() {
+        let q = polygon[(i + 1) % polygon.len()];
+        let (sp, sq) = (side(p), side(q));
+        if sp >= 0.0 {
+            out.push(p);
+        }
+        if (sp >= 0.0) != (sq >= 0.0) {
+            out.push(p.add(q.sub(p).scale(sp / (sp - sq))));
+        }
+    }
+    out
+}
+
+/// `[x, y]`, to keep the figures short.
+const fn v(x: f64, y: f64) -> V {
+    [x, y]
+}
+
+// ---------------------------------------------------------------------------------------
+// The figures.
+
+/// Where the closest point on a segment lies: beyond `a` (t = 0), beyond `b` (t = 1), or
+/// in between, with sample points coloured by the region `closest_parameter` puts them in.
+fn projection_regions() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        400,
+        50.0,
+        0.0,
+        0.0,
+        "Closest point on a segment: three regions",
+    );
+    let segment = Segment::new(v(4.0, 3.0), v(9.0, 5.0));
+    let (x0, y0, x1, y1) = svg.bounds();
+    let frame = [v(x0, y0), v(x1, y0), v(x1, y1), v(x0, y1)];
+    let d = segment.direction();
+    // Region boundaries: the lines through a and b perpendicular to the segment.
+    let before = clip(&frame, segment.a, d.neg());
+    let after = clip(&frame, segment.b, d);
+    let between = clip(&clip(&frame, segment.a, d), segment.b, d.neg());
+    svg.polygon(&before, REGIONS[0]);
+    svg.polygon(&between, REGIONS[1]);
+    svg.polygon(&after, REGIONS[2]);
+    let samples = [
+        v(1.5, 1.5),
+        v(2.5, 6.2),
+        v(3.2, 3.8),
+        v(5.5, 6.8),
+        v(6.0, 1.2),
+        v(7.5, 6.2),
+        v(10.5, 7.0),
+        v(11.8, 3.0),
+        v(10.0, 1.2),
+    ];
+    for p in samples {
+        let t = segment.closest_parameter(p);
+        let q = segment.closest_point(p);
+        let region = if t <= 0.0 {
+            0
+        } else if t >= 1.0 {
+            2
+        } else {
+            1
+        };
+        svg.line(p, q, REGION_INK[region], 1.5, true);
+        svg.dot(p, REGION_INK[region]);
+    }
+    svg.line(segment.a, segment.b, INK, 4.0, false);
+    svg.dot(segment.a, INK);
+    svg.dot(segment.b, INK);
+    svg.label(segment.a, -10.0, 22.0, "a", INK);
+    svg.label(segment.b, 6.0, 22.0, "b", INK);
+    svg.label_px(
+        16.0,
+        384.0,
+        "t ≤ 0: closest point a",
+        REGION_INK[0],
+        "start",
+        false,
+    );
+    svg.label_px(
+        320.0,
+        384.0,
+        "0 < t < 1: a + t (b − a)",
+        REGION_INK[1],
+        "middle",
+        false,
+    );
+    svg.label_px(
+        624.0,
+        384.0,
+        "t ≥ 1: closest point b",
+        REGION_INK[2],
+        "end",
+        false,
+    );
+    svg.label_px(
+        12.0,
+        44.0,
+        "t = clamp((p − a)·(b − a) / |b − a|², 0, 1), the ends decided before dividing",
+        GUIDE,
+        "start",
+        false,
+    );
+    Figure {
+        name: "projection-regions",
+        svg: svg.finish(),
+    }
+}
+
+/// A circle overlapping a segment: the closest point, the normal, the depth and the
+/// offset that moves the circle out.
+fn circle_segment_contact() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        400,
+        50.0,
+        0.0,
+        0.0,
+        "Circle against segment: the offset",
+    );
+    let segment = Segment::new(v(1.0, 1.5), v(11.0, 3.5));
+    let circle = Circle::new(v(5.4, 3.4), 1.8);
+    let contact = circle
+        .contact_segment(&segment)
+        .expect("the circle overlaps the segment");
+    let moved = Circle::new(circle.center.add(contact.offset()), circle.radius);
+    svg.circle(moved.center, moved.radius, OFFSET, "none", true);
+    svg.circle(circle.center, circle.radius, SHAPE, SHAPE_FILL, false);
+    svg.line(segment.a, segment.b, INK, 4.0, false);
+    svg.line(contact.point, circle.center, GUIDE, 1.5, true);
+    // The normal is the same all along the interior: drawn a little to the right of q.
+    let along = segment.direction().normalize().unwrap_or([1.0, 0.0]);
+    let foot = contact.point.add(along.scale(2.4));
+    svg.arrow(foot, foot.add(contact.normal.scale(1.2)), NORMAL);
+    svg.arrow(circle.center, moved.center, OFFSET);
+    svg.dot(circle.center, SHAPE);
+    svg.dot(contact.point, INK);
+    svg.label(segment.a, -4.0, 24.0, "a", INK);
+    svg.label(segment.b, -4.0, 24.0, "b", INK);
+    svg.label(contact.point, 10.0, 22.0, "q: closest point", INK);
+    svg.label(circle.center, 10.0, 18.0, "c", SHAPE);
+    svg.label(
+        foot.add(contact.normal.scale(1.2)),
+        8.0,
+        0.0,
+        "normal n",
+        NORMAL,
+    );
+    svg.label(moved.center, 12.0, -6.0, "offset", OFFSET);
+    let lines = [
+        format!(
+            "depth = r − |c − q| = {:.3} − {:.3} = {:.3}",
+            circle.radius,
+            circle.radius - contact.depth,
+            contact.depth
+        ),
+        "offset = n · depth: moving c by it leaves the circle touching".to_string(),
+        "(dashed green)".to_string(),
+    ];
+    for (i, line) in lines.iter().enumerate() {
+        svg.label_px(12.0, 46.0 + 20.0 * i as f64, line, INK, "start", false);
+    }
+    Figure {
+        name: "circle-segment-contact",
+        svg: svg.finish(),
+    }
+}
+
+/// A capsule is a segment inflated by a radius; a circle against it is its centre against
+/// the segment inflated by both radii.
+fn capsule_inflation() -> Figure {
+    let mut svg = Svg::new(640, 400, 50.0, 0.0, 0.0, "A capsule is an inflated segment");
+    let capsule = Capsule::new(v(3.0, 3.5), v(8.5, 4.5), 1.0);
+    let touching = Circle::new(v(9.2, 5.9), 0.8);
+    let clear = Circle::new(v(4.2, 6.6), 0.8);
+    // The centre's test: the core inflated by both radii.
+    let grown = Capsule::new(capsule.a, capsule.b, capsule.radius + touching.radius);
+    svg.capsule(&grown, GUIDE, "none", true);
+    svg.capsule(&capsule, SHAPE, SHAPE_FILL, false);
+    for i in 0..=4 {
+        let c = capsule.segment().point_at(f64::from(i) / 4.0);
+        svg.circle(c, capsule.radius, SHAPE, "none", true);
+    }
+    svg.line(capsule.a, capsule.b, INK, 3.0, false);
+    for circle in [touching, clear] {
+        let hit = circle.intersects_capsule(&capsule);
+        let (stroke, fill) = if hit {
+            (OTHER, OTHER_FILL)
+        } else {
+            (OFFSET, "#e9f7ef")
+        };
+        svg.circle(circle.center, circle.radius, stroke, fill, false);
+        svg.dot(circle.center, stroke);
+        if let Some(contact) = circle.contact_capsule(&capsule) {
+            svg.arrow(
+                contact.point,
+                contact.point.add(contact.normal.scale(1.0)),
+                NORMAL,
+            );
+            svg.dot(contact.point, INK);
+        }
+        let text = if hit { "overlap" } else { "clear" };
+        svg.label(circle.center, 46.0, 4.0, text, stroke);
+    }
+    svg.label(capsule.a, -12.0, 26.0, "a", INK);
+    svg.label(capsule.b, 0.0, 26.0, "b", INK);
+    svg.label_px(
+        12.0,
+        364.0,
+        "capsule = the points within r of segment ab (dashed discs). Dashed grey: the",
+        INK,
+        "start",
+        false,
+    );
+    svg.label_px(
+        12.0,
+        384.0,
+        "segment grown by r + r_circle; a circle overlaps iff its centre is inside it",
+        INK,
+        "start",
+        false,
+    );
+    Figure {
+        name: "capsule-inflation",
+        svg: svg.finish(),
+    }
+}
+
+/// Two pairs of capsules: apart (closest points of the cores, and the gap) and with
+/// crossing cores (the contact's normal and depth).
+fn capsule_closest_points() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        400,
+        50.0,
+        0.0,
+        0.0,
+        "Capsule against capsule: closest points of the cores",
+    );
+    // Left: apart.
+    let p = Capsule::new(v(0.8, 1.6), v(4.0, 5.2), 0.6);
+    let q = Capsule::new(v(3.0, 0.9), v(5.6, 2.6), 0.5);
+    svg.capsule(&p, SHAPE, SHAPE_FILL, false);
+    svg.capsule(&q, OTHER, OTHER_FILL, false);
+    svg.line(p.a, p.b, SHAPE, 2.5, false);
+    svg.line(q.a, q.b, OTHER, 2.5, false);
+    let (on_p, on_q) = p.segment().closest_points(&q.segment());
+    svg.line(on_p, on_q, INK, 1.5, true);
+    svg.dot(on_p, SHAPE);
+    svg.dot(on_q, OTHER);
+    let gap = p.segment().distance_to_segment(&q.segment()) - p.radius - q.radius;
+    svg.label_px(
+        12.0,
+        46.0,
+        &format!("left, apart: core distance − radii = gap {gap:.3}"),
+        INK,
+        "start",
+        false,
+    );
+    // Right: crossing cores.
+    let s = Capsule::new(v(8.5, 3.25), v(11.0, 5.75), 0.5);
+    let t = Capsule::new(v(8.5, 5.625), v(12.25, 3.5), 0.4);
+    svg.capsule(&s, SHAPE, SHAPE_FILL, false);
+    svg.capsule(&t, OTHER, OTHER_FILL, false);
+    svg.line(s.a, s.b, SHAPE, 2.5, false);
+    svg.line(t.a, t.b, OTHER, 2.5, false);
+    if let Some(contact) = s.contact_capsule(&t) {
+        let (on_s, _) = s.segment().closest_points(&t.segment());
+        let moved = Capsule::new(
+            s.a.add(contact.offset()),
+            s.b.add(contact.offset()),
+            s.radius,
+        );
+        svg.capsule(&moved, SHAPE, "none", true);
+        svg.dot(on_s, INK);
+        svg.arrow(on_s, on_s.add(contact.offset()), NORMAL);
+        svg.label_px(
+            12.0,
+            66.0,
+            &format!(
+                "right, crossing cores: depth {:.3}; moved by the offset (dashed) they touch",
+                contact.depth
+            ),
+            INK,
+            "start",
+            false,
+        );
+    }
+    svg.label_px(
+        12.0,
+        86.0,
+        "one kernel, segment–segment, inflated by the sum of the radii",
+        GUIDE,
+        "start",
+        false,
+    );
+    Figure {
+        name: "capsule-closest-points",
+        svg: svg.finish(),
+    }
+}
+
+/// One incoming velocity against a ramp: reflected with restitution 1 and 0.5, and slid.
+fn responses() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        400,
+        50.0,
+        0.0,
+        0.0,
+        "Responses: reflection with restitution, and sliding",
+    );
+    let ramp = Segment::new(v(0.5, 1.5), v(12.0, 3.8));
+    let ball = Circle::new(v(6.0, 3.5), 1.0);
+    let contact = ball
+        .contact_segment(&ramp)
+        .expect("the ball rests on the ramp");
+    let velocity = v(2.2, -3.4);
+    let hit = contact.point;
+    let scale = 0.85;
+    svg.line(ramp.a, ramp.b, INK, 4.0, false);
+    svg.circle(ball.center, ball.radius, SHAPE, SHAPE_FILL, true);
+    svg.arrow(hit.sub(velocity.scale(scale)), hit, INK);
+    svg.label(hit.sub(velocity.scale(scale)), -8.0, -8.0, "v", INK);
+    let outcomes = [
+        (
+            response::reflect(velocity, contact.normal, 1.0),
+            "reflect, e = 1",
+            OFFSET,
+        ),
+        (
+            response::reflect(velocity, contact.normal, 0.5),
+            "reflect, e = 0.5",
+            SHAPE,
+        ),
+        (
+            response::slide(velocity, contact.normal),
+            "slide (e = 0)",
+            OTHER,
+        ),
+    ];
+    for (out, name, color) in outcomes {
+        let tip = hit.add(out.scale(scale));
+        svg.arrow(hit, tip, color);
+        // The slide arrow lies along the ramp: its label goes below the ramp.
+        let dy = if name.starts_with("slide") {
+            26.0
+        } else {
+            -8.0
+        };
+        svg.label(tip, 8.0, dy, name, color);
+    }
+    svg.arrow(hit, hit.add(contact.normal.scale(1.2)), NORMAL);
+    svg.label(hit.add(contact.normal.scale(1.2)), -22.0, -8.0, "n", NORMAL);
+    svg.dot(hit, INK);
+    svg.label_px(
+        12.0,
+        364.0,
+        "v' = v − (1 + e)(v·n) n, only while v·n < 0 (approaching)",
+        INK,
+        "start",
+        false,
+    );
+    svg.label_px(
+        12.0,
+        384.0,
+        "e = 1 keeps the speed, e = 0 keeps only the tangential part: sliding",
+        GUIDE,
+        "start",
+        false,
+    );
+    Figure {
+        name: "responses",
+        svg: svg.finish(),
+    }
+}
+
+/// Left: rays cast at a capsule (one hit, one miss). Right: a circle swept against a
+/// segment, drawn where it first touches.
+fn ray_and_sweep() -> Figure {
+    let mut svg = Svg::new(640, 400, 50.0, 0.0, 0.0, "Ray casts and swept circles");
+    let mut notes = Vec::new();
+    // Rays against a capsule.
+    let pill = Capsule::new(v(2.0, 5.0), v(4.5, 3.25), 0.75);
+    svg.capsule(&pill, SHAPE, SHAPE_FILL, false);
+    svg.line(pill.a, pill.b, SHAPE, 2.0, false);
+    let max_time = 5.0;
+    let origin = v(0.5, 0.75);
+    for direction in [v(0.5, 0.6), v(0.9, 0.2)] {
+        let ray = Ray::new(origin, direction.normalize().unwrap_or([1.0, 0.0]));
+        match ray.cast_capsule(&pill, max_time) {
+            Some(hit) => {
+                svg.arrow(origin, hit.point, INK);
+                svg.arrow(hit.point, hit.point.add(hit.normal.scale(0.9)), NORMAL);
+                svg.dot(hit.point, INK);
+                svg.label(hit.point, -44.0, 4.0, "hit", INK);
+                notes.push(format!(
+                    "ray: hit at distance {:.3}, normal ({:.3}, {:.3})",
+                    hit.time, hit.normal[0], hit.normal[1]
+                ));
+            }
+            None => {
+                svg.line(origin, ray.at(max_time), GUIDE, 1.5, true);
+                svg.label(ray.at(max_time), -30.0, -10.0, "miss", GUIDE);
+            }
+        }
+    }
+    svg.dot(origin, INK);
+    svg.label(origin, 8.0, 16.0, "origin", INK);
+    // A circle swept against a segment.
+    let wall = Segment::new(v(10.0, 0.75), v(10.75, 6.5));
+    let ball = Circle::new(v(7.0, 1.5), 0.6);
+    let motion = v(4.5, 2.0);
+    let end = Circle::new(ball.center.add(motion), ball.radius);
+    svg.circle(end.center, end.radius, GUIDE, "none", true);
+    svg.line(ball.center, end.center, GUIDE, 1.5, true);
+    svg.circle(ball.center, ball.radius, SHAPE, "none", true);
+    svg.label(ball.center, -20.0, 46.0, "start", SHAPE);
+    svg.label(end.center, -45.0, 52.0, "unblocked end", GUIDE);
+    svg.line(wall.a, wall.b, INK, 4.0, false);
+    if let Some(hit) = ball.sweep_segment(motion, &wall) {
+        let at = Circle::new(ball.center.add(motion.scale(hit.time)), ball.radius);
+        svg.circle(at.center, at.radius, SHAPE, SHAPE_FILL, false);
+        svg.arrow(hit.point, hit.point.add(hit.normal.scale(1.0)), NORMAL);
+        svg.dot(hit.point, INK);
+        notes.push(format!(
+            "sweep: first touch after {:.3} of the motion",
+            hit.time
+        ));
+    }
+    notes.push("a sweep is a ray from the centre against the obstacle grown by the radius".into());
+    for (i, note) in notes.iter().enumerate() {
+        let color = if i + 1 == notes.len() { GUIDE } else { INK };
+        svg.label_px(12.0, 46.0 + 20.0 * i as f64, note, color, "start", false);
+    }
+    Figure {
+        name: "ray-and-sweep",
+        svg: svg.finish(),
+    }
+}
+
+/// Where segments cross a circle's boundary: through (two), from inside (one), tangent
+/// (one) and wholly inside (none, though the segment does intersect the disc).
+fn crossings() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        460,
+        50.0,
+        0.0,
+        -1.25,
+        "Crossing points of segments and a circle",
+    );
+    // Dyadic coordinates, so that the tangent case is exactly tangent.
+    let circle = Circle::new(v(6.5, 3.75), 2.5);
+    svg.circle(circle.center, circle.radius, SHAPE, SHAPE_FILL, false);
+    let cases = [
+        (Segment::new(v(1.0, 4.5), v(11.75, 5.25)), "through", INK),
+        (
+            Segment::new(v(6.5, 3.25), v(10.75, 1.0)),
+            "from inside",
+            OTHER,
+        ),
+        (Segment::new(v(2.5, 1.25), v(10.5, 1.25)), "tangent", OFFSET),
+        (
+            Segment::new(v(5.0, 3.0), v(7.25, 4.25)),
+            "both ends inside",
+            "#7d3c98",
+        ),
+    ];
+    let mut row = 0.0;
+    for (segment, name, color) in cases {
+        svg.line(segment.a, segment.b, color, 2.5, false);
+        let crossings = segment.circle_crossings(&circle);
+        for &t in &crossings {
+            let p = segment.point_at(t);
+            svg.circle(p, 0.12, color, "#ffffff", false);
+        }
+        let params: Vec<String> = crossings.iter().map(|t| format!("{t:.3}")).collect();
+        let mut text = format!("{name}: {} at t = [{}]", crossings.len(), params.join(", "));
+        if crossings.is_empty() && circle.intersects_segment(&segment) {
+            text = format!("{name}: none, yet intersects_segment is true");
+        }
+        svg.label_px(12.0, 386.0 + row, &text, color, "start", false);
+        row += 18.0;
+    }
+    Figure {
+        name: "crossings",
+        svg: svg.finish(),
+    }
+}
+
+/// The same scene in I32F32 and in f64, side by side, with the numbers.
+#[cfg(feature = "fixed")]
+fn fixed_against_f64() -> Option<Figure> {
+    use fixed::types::I32F32;
+    type F = [I32F32; 2];
+    let fx = |x: f64| I32F32::from_num(x);
+    let to_fixed = |p: V| -> F { [fx(p[0]), fx(p[1])] };
+    let to_f64 = |p: F| -> V { [p[0].to_num::<f64>(), p[1].to_num::<f64>()] };
+
+    let ramp = Segment::new(v(0.5, 1.0), v(5.5, 3.0));
+    let ball = Circle::new(v(1.6, 5.2), 0.6);
+    let motion = v(2.0, -3.6);
+    let ramp_fixed = Segment::new(to_fixed(ramp.a), to_fixed(ramp.b));
+    let ball_fixed = Circle::new(to_fixed(ball.center), fx(ball.radius));
+
+    let mut svg = Svg::new(
+        640,
+        440,
+        50.0,
+        0.0,
+        -0.8,
+        "The same sweep in f64 (left) and I32F32 (right)",
+    );
+    let mut rows: Vec<String> = Vec::new();
+    for (panel, shift) in [("f64", 0.0), ("I32F32", 6.4)] {
+        let offset = v(shift, 0.0);
+        let hit = if panel == "f64" {
+            ball.sweep_segment(motion, &ramp)
+                .map(|h| (h.time, h.point, h.normal))
+        } else {
+            ball_fixed
+                .sweep_segment(to_fixed(motion), &ramp_fixed)
+                .map(|h| (h.time.to_num::<f64>(), to_f64(h.point), to_f64(h.normal)))
+        };
+        svg.line(ramp.a.add(offset), ramp.b.add(offset), INK, 4.0, false);
+        svg.circle(ball.center.add(offset), ball.radius, SHAPE, "none", true);
+        svg.line(
+            ball.center.add(offset),
+            ball.center.add(motion).add(offset),
+            GUIDE,
+            1.5,
+            true,
+        );
+        svg.label_px(12.0 + shift * 50.0, 52.0, panel, INK, "start", true);
+        if let Some((time, point, normal)) = hit {
+            let at = ball.center.add(motion.scale(time)).add(offset);
+            svg.circle(at, ball.radius, SHAPE, SHAPE_FILL, false);
+            svg.arrow(point.add(offset), point.add(normal).add(offset), NORMAL);
+            svg.dot(point.add(offset), INK);
+            rows.push(format!(
+                "{panel:>6}: time {time:.10}  point ({:.10}, {:.10})",
+                point[0], point[1]
+            ));
+        }
+    }
+    for (i, row) in rows.iter().enumerate() {
+        svg.label_px(12.0, 380.0 + 18.0 * i as f64, row, INK, "start", false);
+    }
+    svg.label_px(
+        12.0,
+        424.0,
+        "I32F32 resolves 2⁻³² ≈ 2.3e-10: the answers agree to about that",
+        GUIDE,
+        "start",
+        false,
+    );
+    Some(Figure {
+        name: "fixed-vs-f64",
+        svg: svg.finish(),
+    })
+}
+
+/// Without feature `fixed` the comparison is not drawn.
+#[cfg(not(feature = "fixed"))]
+fn fixed_against_f64() -> Option<Figure> {
+    None
+}
