@@ -230,7 +230,7 @@ struct Domain {
     linear: bool,
     /// Finite and within [`FuzzScalar::SQUARE_BOUND`].
     square: bool,
-    /// `square`, and no non-zero input is more than 2^200 times smaller than the
+    /// `linear`, and no non-zero input is more than 2^200 times smaller than the
     /// largest: the exact float predicates document exactness only for queries that do
     /// not mix magnitudes more than about 2^250 apart.
     narrow: bool,
@@ -258,7 +258,7 @@ fn domain<S: FuzzScalar>(values: &[S]) -> Domain {
         finite,
         linear: finite && largest <= S::LINEAR_BOUND,
         square,
-        narrow: square && spread,
+        narrow: finite && largest <= S::LINEAR_BOUND && spread,
     }
 }
 
@@ -1290,10 +1290,13 @@ fn crossings<S: FuzzScalar>(s: &Segment<V<S>>, c: &Circle<V<S>>) {
             "not sorted: {ts:?}"
         );
     }
-    // Checked where squares of the inputs fit and magnitudes are not mixed (see
-    // `Domain::narrow`); `CAPSULE2D_FUZZ_DOCUMENTED=1` checks the whole documented range,
-    // where it fails (fuzz/findings/*-crossings-*.bin).
-    let in_range = dom.narrow || (dom.linear && documented_extras());
+    // Checked in the documented range where magnitudes are not mixed (`Domain::narrow`).
+    // Known finding `crossings-huge` (fuzz/findings/f64-crossings-missing-near-1e193.bin):
+    // beyond the squares' range (|x| > 2^508) a segment leaving the circle can get no
+    // crossing. `CAPSULE2D_FUZZ_DOCUMENTED=1` also checks mixed magnitudes
+    // (fuzz/findings/f64-crossings-vs-intersects-mixed-magnitudes.bin).
+    let huge = !dom.square && suppressed("crossings-huge");
+    let in_range = (dom.narrow || (dom.linear && documented_extras())) && !huge;
     if in_range && c.radius >= S::ZERO {
         let hit = c.intersects_segment(s);
         ensure!(
