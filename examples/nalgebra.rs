@@ -1,0 +1,102 @@
+//! capsule2d with nalgebra: a two-link robot arm, posed with nalgebra matrices and checked
+//! against obstacles with capsule2d's queries on `Point2<f64>`.
+//!
+//! ```text
+//! cargo run --example nalgebra --features nalgebra
+//! ```
+//!
+//! nalgebra does the kinematics (a rotation matrix per joint); capsule2d does the collision
+//! geometry. Each link is a capsule; the queries take nalgebra's points directly, and the
+//! contacts come back as nalgebra points.
+//!
+//! (capsule2d depends on nalgebra without its `std` feature, so this example builds its
+//! rotations from `f64::sin_cos` rather than with `Isometry2`, which needs nalgebra's
+//! float math; with nalgebra's `std` or `libm` feature on, `Isometry2` works the same.)
+
+use capsule2d::{Capsule, Circle, Segment, Vector2 as _};
+use nalgebra::{Matrix2, Point2, Vector2};
+use std::f64::consts::FRAC_PI_2;
+
+/// The rotation by `angle` (radians, counter-clockwise).
+fn rotation(angle: f64) -> Matrix2<f64> {
+    let (s, c) = angle.sin_cos();
+    Matrix2::new(c, -s, s, c)
+}
+
+/// The two links of an arm whose shoulder is at the origin, for joint angles `q`: link 1
+/// of length 2 from the shoulder, link 2 of length 1.5 from the elbow, both of radius 0.2.
+fn arm(q: [f64; 2]) -> [Capsule<Point2<f64>>; 2] {
+    let (l1, l2, radius) = (2.0, 1.5, 0.2);
+    let shoulder = Point2::origin();
+    let r1 = rotation(q[0]);
+    let elbow = shoulder + r1 * Vector2::new(l1, 0.0);
+    let tip = elbow + r1 * rotation(q[1]) * Vector2::new(l2, 0.0);
+    [
+        Capsule::new(shoulder, elbow, radius),
+        Capsule::new(elbow, tip, radius),
+    ]
+}
+
+fn main() {
+    let obstacles = [
+        Circle::new(Point2::new(2.5, 1.2), 0.4),
+        Circle::new(Point2::new(-1.0, 2.0), 0.5),
+    ];
+    let table = Segment::new(Point2::new(-3.0, -0.5), Point2::new(4.0, -0.5));
+
+    // Turn the elbow from −90° to +90° with the shoulder at 0 and look for contacts.
+    for step in 0..=4 {
+        let elbow_angle = f64::from(step) * FRAC_PI_2 / 2.0 - FRAC_PI_2;
+        let links = arm([0.0, elbow_angle]);
+        let mut report = Vec::new();
+        for (i, link) in links.iter().enumerate() {
+            for obstacle in &obstacles {
+                if let Some(contact) = link.contact_circle(obstacle) {
+                    report.push(format!(
+                        "link {i} hits the obstacle at ({:.2}, {:.2}), {:.3} deep",
+                        obstacle.center.x, obstacle.center.y, contact.depth
+                    ));
+                }
+            }
+            if let Some(contact) = link.contact_segment(&table) {
+                report.push(format!(
+                    "link {i} hits the table, {:.3} deep",
+                    contact.depth
+                ));
+            }
+        }
+        let tip = links[1].b;
+        println!(
+            "elbow {:+6.1}°: tip at ({:+.3}, {:+.3}); {}",
+            elbow_angle.to_degrees(),
+            tip.x,
+            tip.y,
+            if report.is_empty() {
+                "clear".to_string()
+            } else {
+                report.join("; ")
+            }
+        );
+    }
+
+    // Straight out along +x the tip is at (3.5, 0). The obstacle at (2.5, 1.2) is 1.2
+    // above the second link's core: 1.2 − 0.2 − 0.4 = 0.6 clear of it.
+    let straight = arm([0.0, 0.0]);
+    assert!(straight[1].b.sub(Point2::new(3.5, 0.0)).length() < 1e-12);
+    let clearance = straight[1].segment().distance(obstacles[0].center)
+        - straight[1].radius
+        - obstacles[0].radius;
+    assert!((clearance - 0.6).abs() < 1e-12);
+    println!("straight arm: {clearance:.3} clear of the first obstacle");
+
+    // Elbow bent up by 90°: the second link runs from (2, 0) to (2, 1.5), its core 0.5 from
+    // the obstacle's centre, so the two overlap by 0.2 + 0.4 − 0.5 = 0.1, and the normal
+    // points from the obstacle towards the link: −x.
+    let bent = arm([0.0, FRAC_PI_2]);
+    let contact = bent[1]
+        .contact_circle(&obstacles[0])
+        .expect("the bent arm touches the obstacle");
+    assert!((contact.depth - 0.1).abs() < 1e-12);
+    assert!(contact.normal.sub(Point2::new(-1.0, 0.0)).length() < 1e-12);
+    println!("bent arm: overlaps the obstacle by {:.3}", contact.depth);
+}
