@@ -169,7 +169,10 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_segment(&self, segment: &Segment<V>) -> bool {
-        segment.intersects_capsule(self)
+        // The same kernel, in the same order, as `contact_segment`: the two always agree.
+        proximity::inflate(self.radius, V::Scalar::ZERO).is_some_and(|radii| {
+            proximity::segments_within(self.a, self.b, segment.a, segment.b, radii)
+        })
     }
 
     /// The contact of the capsule against a segment: the normal points from the segment

@@ -13,7 +13,9 @@ use crate::vector::Vector2;
 ///   falls back to the documented direction (see `docs/semantics.md`).
 /// - `depth ≥ 0` is how far the shapes overlap along `normal`; 0 when they just touch.
 /// - `point` lies on the surface of `y`: the point of `y` that faces `x` along the normal.
-///   For a circle against a segment it is the closest point on the segment.
+///   For a circle against a segment it is the closest point on the segment. (One
+///   exception: when two capsule cores cross and the separating direction is `x`'s own
+///   normal, `point` is the crossing moved by `y`'s radius, which lies inside `y`.)
 ///
 /// # Examples
 ///

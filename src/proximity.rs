@@ -96,6 +96,17 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
             feature: Feature::End,
         };
     }
+    let cross = wide::cross(v_scaled, w);
+    if cross == <W<V> as Wide>::ZERO
+        && S::<V>::orient(xy(a), xy(b), xy(p)) == core::cmp::Ordering::Equal
+    {
+        // `p` lies on the segment: it is its own closest point, exactly.
+        return Projection {
+            t: S::<V>::unit_ratio(along, length_sq),
+            closest: p,
+            feature: Feature::Interior { cross },
+        };
+    }
     let t = S::<V>::unit_ratio(along, length_sq);
     // Step from the nearer end, so that the rounding of `v · t` stays below |v| / 2. From
     // `b` the step is `s = (|b − a|² − (p − a)·(b − a)) / |b − a|²`.
@@ -107,9 +118,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     Projection {
         t,
         closest,
-        feature: Feature::Interior {
-            cross: wide::cross(v_scaled, w),
-        },
+        feature: Feature::Interior { cross },
     }
 }
 
@@ -424,17 +433,18 @@ impl<V: Vector2> EndpointProjection<V> {
 
 /// The squared gap between `p` and the segment from the origin to `v` (`vv = v · v`), in a
 /// local frame: an approximation used to rank the candidates, not to decide.
+/// Also says whether `p` projects into the open interior.
 #[inline]
-fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> W<V> {
+fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> (W<V>, bool) {
     let along = wide::dot(p, v);
-    let d = if !(along > <W<V> as Wide>::ZERO) {
-        p
+    let (d, interior) = if !(along > <W<V> as Wide>::ZERO) {
+        (p, false)
     } else if !(along < vv) {
-        p.sub(v)
+        (p.sub(v), false)
     } else {
-        p.sub(v.scale(S::<V>::unit_ratio(along, vv)))
+        (p.sub(v.scale(S::<V>::unit_ratio(along, vv))), true)
     };
-    wide::dot(d, d)
+    (wide::dot(d, d), interior)
 }
 
 /// Relates segments `x = [xa, xb]` and `y = [ya, yb]`.
@@ -489,15 +499,33 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
     }
     let (dxx, dyy) = (wide::dot(dx, dx), wide::dot(dy, dy));
     let back = offset.neg();
-    let gaps = [
+    let ranked = [
         local_gap(offset, dy, dyy),
         local_gap(offset.add(dx), dy, dyy),
         local_gap(back, dx, dxx),
         local_gap(back.add(dy), dx, dxx),
     ];
-    let mut best = 0;
+    let gaps = ranked.map(|(gap, _)| gap);
+    // A zero-length segment is a point: when only one segment is, the candidates that
+    // project onto the point are dropped, so that the point-against-segment rules (and
+    // normals) apply.
+    let eligible = match (wide::coincide(xa, xb), wide::coincide(ya, yb)) {
+        (false, true) => [false, false, true, true],
+        (true, false) => [true, true, false, false],
+        _ => [true; 4],
+    };
+    let mut best = if eligible[0] { 0 } else { 2 };
     for i in 1..4 {
-        if gaps[i] < gaps[best] {
+        if eligible[i] && gaps[i] < gaps[best] {
+            best = i;
+        }
+    }
+    // Among near-ties (within rounding of the nearest), an endpoint that projects into the
+    // other segment's interior is at least as near as the end-to-end pairs it ties with,
+    // and its normal is the segment's own: prefer it.
+    if !ranked[best].1 {
+        let reach = gaps[best].add(tolerance);
+        if let Some(i) = (0..4).find(|&i| eligible[i] && ranked[i].1 && gaps[i] <= reach) {
             best = i;
         }
     }
@@ -547,8 +575,17 @@ fn collinear_overlap<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Option<V> {
     .map(|(p, _)| p)
 }
 
-/// Whether segments `x` and `y` come within `radii` of each other.
+/// Whether any coordinate is NaN.
+#[inline]
+fn any_nan<V: Vector2>(points: [V; 4]) -> bool {
+    points.iter().any(|p| p.x().is_nan() || p.y().is_nan())
+}
+
+/// Whether segments `x` and `y` come within `radii` of each other. False for NaN.
 pub(crate) fn segments_within<V: Vector2>(xa: V, xb: V, ya: V, yb: V, radii: Radii<S<V>>) -> bool {
+    if any_nan([xa, xb, ya, yb]) {
+        return false;
+    }
     match segment_segment(xa, xb, ya, yb) {
         SegmentPair::Crossing { .. } => true,
         SegmentPair::Apart(apart) => apart.within(radii),
@@ -563,6 +600,9 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
     yb: V,
     radii: Radii<S<V>>,
 ) -> Option<CoreContact<V>> {
+    if any_nan([xa, xb, ya, yb]) {
+        return None;
+    }
     let radius = radii.sum();
     match segment_segment(xa, xb, ya, yb) {
         SegmentPair::Crossing { point } => Some(crossing_contact(xa, xb, ya, yb, point, radius)),

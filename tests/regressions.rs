@@ -1,0 +1,113 @@
+//! Regression tests for bugs found by the test suite, each with its hand-derived answer.
+#![cfg(feature = "std")]
+
+use capsule2d::{Capsule, Segment};
+use core::f64::consts::FRAC_1_SQRT_2;
+
+/// A point core at the end of a segment core: the point-against-segment rule (the
+/// segment's right normal, seen from the segment's side), not the `+x` fallback.
+#[test]
+fn point_core_at_a_segment_end_uses_the_segment_normal() {
+    let x = Capsule::new([0.0, 0.0], [-4.0, 4.0], 1.0);
+    let y = Capsule::new([0.0, 0.0], [0.0, 0.0], 1.0);
+    let c = x.contact_capsule(&y).expect("overlap");
+    // x's direction (−4, 4); its left normal is (−1, −1)/√2, its right normal (1, 1)/√2.
+    assert!(
+        (c.normal[0] - FRAC_1_SQRT_2).abs() < 1e-15 && (c.normal[1] - FRAC_1_SQRT_2).abs() < 1e-15
+    );
+    assert_eq!(c.depth, 2.0);
+    // The mirror query agrees.
+    let m = y.contact_capsule(&x).expect("overlap");
+    assert!(
+        (m.normal[0] + FRAC_1_SQRT_2).abs() < 1e-15 && (m.normal[1] + FRAC_1_SQRT_2).abs() < 1e-15
+    );
+}
+
+/// NaN anywhere in either core means no intersection and no contact.
+#[test]
+fn nan_in_any_endpoint_gives_no_contact() {
+    let other = Capsule::new([1.0, 0.5], [2.0, 0.5], 1.0);
+    for nan_at in 0..4 {
+        let mut pts = [[0.0, 0.0], [3.0, 0.0]];
+        pts[nan_at / 2][nan_at % 2] = f64::NAN;
+        let x = Capsule::new(pts[0], pts[1], 2.0);
+        assert!(!x.intersects_capsule(&other), "NaN at {nan_at}");
+        assert!(x.contact_capsule(&other).is_none());
+        assert!(!other.intersects_capsule(&x));
+        assert!(!x.intersects_segment(&other.segment()));
+        assert!(x.contact_segment(&other.segment()).is_none());
+        assert!(!other.segment().intersects_capsule(&x));
+        assert!(!x.segment().intersects_segment(&other.segment()));
+    }
+}
+
+/// A zero-length segment lying on another segment is at distance exactly 0 from it, and
+/// both closest points are that point.
+#[test]
+fn zero_length_segment_on_a_segment_touches_exactly() {
+    let dot = Segment::new([0.0, 0.7], [0.0, 0.7]);
+    let line = Segment::new([0.0, 0.0], [0.0, 3.0]);
+    assert!(dot.intersects_segment(&line));
+    assert_eq!(dot.distance_squared_to_segment(&line), 0.0);
+    assert_eq!(dot.closest_points(&line), ([0.0, 0.7], [0.0, 0.7]));
+    assert_eq!(line.closest_points(&dot), ([0.0, 0.7], [0.0, 0.7]));
+    assert_eq!(line.closest_point([0.0, 0.7]), [0.0, 0.7]);
+}
+
+#[cfg(feature = "fixed")]
+mod fixed_point {
+    use capsule2d::{Capsule, Segment, Vector2};
+    use fixed::FixedI32;
+    use fixed::types::I32F32;
+    use fixed::types::extra::U31;
+
+    /// Nearly touching cores: the end-to-end pair and the end-to-interior pair tie within
+    /// rounding; the interior one is the true nearest, and its normal is x's own.
+    #[test]
+    fn nearly_touching_cores_take_the_interior_pair() {
+        let n = |v: f64| I32F32::from_num(v);
+        let eps = I32F32::from_bits(1 << 12); // 2^-20
+        let x = Capsule::new(
+            [n(-10000.0), n(-10000.0)],
+            [n(8000.0), n(-9000.0)],
+            n(200.0),
+        );
+        let y = Capsule::new(
+            [n(-10000.0) + eps, n(-10000.0) + eps],
+            [n(6000.0), n(-4000.0)],
+            n(3000.0),
+        );
+        let c = x.contact_capsule(&y).expect("overlap");
+        // x's direction (18000, 1000); its right normal is (1000, −18000)/|·| =
+        // (0.05547, −0.99846): ya lies just left of x's start, inside x's span.
+        let (nx, ny) = (c.normal.x().to_num::<f64>(), c.normal.y().to_num::<f64>());
+        let len = (18000.0_f64 * 18000.0 + 1000.0 * 1000.0).sqrt();
+        assert!(
+            (nx - 1000.0 / len).abs() < 1e-6 && (ny + 18000.0 / len).abs() < 1e-6,
+            "{nx} {ny}"
+        );
+        let depth = c.depth.to_num::<f64>();
+        assert!((depth - 3200.0).abs() < 1e-5, "{depth}");
+    }
+
+    /// Under saturation, `intersects_segment` and `contact_segment` still agree.
+    #[test]
+    fn saturated_capsule_segment_agrees_with_its_contact() {
+        type F = FixedI32<U31>;
+        let b = F::from_bits;
+        let cap = Capsule::new(
+            [b(-2147483648), b(2147483646)],
+            [b(2147483647), b(292085166)],
+            b(1073741823),
+        );
+        let seg = Segment::new([b(1), b(0)], [b(465), b(2147483647)]);
+        assert_eq!(
+            cap.intersects_segment(&seg),
+            cap.contact_segment(&seg).is_some()
+        );
+        assert_eq!(
+            seg.intersects_capsule(&cap),
+            seg.contact_capsule(&cap).is_some()
+        );
+    }
+}
