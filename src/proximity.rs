@@ -109,11 +109,16 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     }
     let t = S::<V>::unit_ratio(along, length_sq);
     // Step from the nearer end, so that the rounding of `v · t` stays below |v| / 2. From
-    // `b` the step is `s = (|b − a|² − (p − a)·(b − a)) / |b − a|²`.
+    // `b` the step is `s = (p − b)·(a − b) / |b − a|²`, computed from `p − b` rather than as
+    // `1 − t`: its rounding then scales with |p − b|, not with |p − a|.
     let closest = if along.add(along) <= length_sq {
         a.add(v.scale(t))
     } else {
-        b.sub(v.scale(S::<V>::unit_ratio(length_sq.sub(along), length_sq)))
+        let (u, back) = rescaled(p.sub(b), a.sub(b));
+        b.sub(v.scale(S::<V>::unit_ratio(
+            wide::dot(u, back),
+            wide::dot(back, back),
+        )))
     };
     Projection {
         t,

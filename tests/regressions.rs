@@ -111,3 +111,21 @@ mod fixed_point {
         );
     }
 }
+
+/// A closest point near the far end of its segment: stepping back from `b` keeps it within
+/// 4 ulps (it was 4.22 when the step was computed as `1 − t`). The exact answer comes from
+/// the rational reference in `tests/common`.
+#[test]
+fn closest_point_near_the_far_end_is_within_four_ulps() {
+    let s = Segment::new(
+        [0.079877514153261, -0.010235815586432537],
+        [-0.0924453216697909, -0.08160531337400595],
+    );
+    let got = s.closest_point([-0.10741084945154719, 0.002534791418334681]);
+    let exact = [-0.07547428888087473, -0.07457656363636171];
+    let magnitude: f64 = 0.10741084945154719;
+    let ulp = f64::from_bits(magnitude.to_bits() + 1) - magnitude;
+    for axis in 0..2 {
+        assert!((got[axis] - exact[axis]).abs() <= 4.0 * ulp, "{got:?}");
+    }
+}
