@@ -122,7 +122,7 @@ fn closest_point_near_the_far_end_is_within_four_ulps() {
         [-0.0924453216697909, -0.08160531337400595],
     );
     let got = s.closest_point([-0.10741084945154719, 0.002534791418334681]);
-    let exact = [-0.07547428888087473, -0.07457656363636171];
+    let exact: [f64; 2] = [-0.07547428888087473, -0.07457656363636171];
     let magnitude: f64 = 0.10741084945154719;
     let ulp = f64::from_bits(magnitude.to_bits() + 1) - magnitude;
     for axis in 0..2 {
