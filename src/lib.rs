@@ -69,6 +69,10 @@
 //! - `approx`: approx 0.5's `AbsDiffEq`, `RelativeEq` and `UlpsEq` for the shapes and
 //!   results, for `f32` and `f64` scalars.
 //!
+//! Every feature but `std` and `rayon` builds for `no_std`. The guide, `docs/guide.md`,
+//! walks through the derivations with pictures the crate draws itself
+//! (`cargo run --example gallery --features fixed`).
+//!
 //! # Layout
 //!
 //! [`Scalar`] and [`Vector2`] are the traits; [`Segment`], [`Circle`] and [`Capsule`] the
@@ -130,3 +134,8 @@ pub use vector::Vector2;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The guide's Rust examples, run as doc tests (some need features `fixed` and `glam`).
+#[cfg(all(doctest, feature = "fixed", feature = "glam"))]
+#[doc = include_str!("../docs/guide.md")]
+struct GuideDoctests;
