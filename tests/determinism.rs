@@ -1,0 +1,871 @@
+//! Determinism: the float queries give bit-identical results on every platform and at
+//! every optimisation level, and the sources use only `+ − × ÷ √` in float code.
+//!
+//! # The golden hashes
+//!
+//! [`golden_f32`], [`golden_f64`] and [`golden_i32f32`] run every public query (the shape
+//! queries, the responses, the `Scalar` hooks, the motion queries: rays, sweeps,
+//! speculative contacts, crossings, chains, the stepper; and the `batch` functions) over a
+//! fixed set of inputs, hash the bit patterns of every output with FNV-1a, and compare the
+//! hash with a pinned constant.
+//!
+//! **The constants are a regression pin, not an independent expected value.** They were
+//! produced by this very test. That is legitimate here because the property under test is
+//! *bit-identity*: the same inputs must give the same bits under `cargo test` and
+//! `cargo test --release` (CI runs both), on x86-64, aarch64, wasm, with or without
+//! `libm`. A correct-but-different answer on another platform is exactly the failure this
+//! test exists to catch. The correctness of the values is tested elsewhere (against exact
+//! rationals in the reference tests).
+//!
+//! NaN results are hashed as one canonical NaN: IEEE 754 leaves the sign and payload of a
+//! NaN produced by an invalid operation to the hardware (x86 and ARM differ), and no query
+//! promises a particular NaN.
+//!
+//! # Updating the pins deliberately
+//!
+//! A change to float internals that changes any output bit (a different formula, an
+//! extra rounding step) changes the hashes. When that change is intended:
+//!
+//! ```sh
+//! CAPSULE2D_PRINT_GOLDEN=1 cargo test --all-features --test determinism -- --nocapture
+//! ```
+//!
+//! prints the three `const GOLDEN_…` lines to paste below; say in the commit message why
+//! the outputs changed. Never update them to silence a difference between debug and
+//! release, or between platforms: that is a determinism bug.
+
+use capsule2d::{
+    Ball, Capsule, Chain, ChainContact, Circle, Contact, Ray, RayHit, Scalar, Segment, StepParams,
+    SweepHit, batch, response,
+};
+
+// Pinned from a debug build of commit 333e7e4. At that commit the release build gives
+// other f32 and f64 hashes: `Scalar::min`/`max` for floats are `f32::min`/`max`, whose
+// sign of zero differs between debug and release (see `FORBIDDEN_PATHS`).
+
+/// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
+const GOLDEN_F32: u64 = 0x4ce20c34f268d8ac;
+/// Pinned FNV-1a hash of every f64 query output over the input set.
+const GOLDEN_F64: u64 = 0x20fcf01bfbfe26b2;
+/// Pinned FNV-1a hash of every I32F32 query output over the input set.
+#[cfg(feature = "fixed")]
+const GOLDEN_I32F32: u64 = 0x6b85534606170c13;
+
+/// Random cases per scalar type, besides the hand-picked edge cases.
+const RANDOM_CASES: usize = 1500;
+
+// ---------------------------------------------------------------------------------------
+// FNV-1a and SplitMix64, written out so that nothing outside this file can change them.
+// ---------------------------------------------------------------------------------------
+
+/// 64-bit FNV-1a.
+struct Fnv(u64);
+
+impl Fnv {
+    const OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+    fn new() -> Self {
+        Self(Self::OFFSET)
+    }
+    fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(Self::PRIME);
+        }
+    }
+    fn u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+    fn bool(&mut self, v: bool) {
+        self.bytes(&[u8::from(v)]);
+    }
+    fn usize(&mut self, v: usize) {
+        self.u64(v as u64);
+    }
+}
+
+/// `SplitMix64`.
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// Uniform in `0..n`.
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    /// Uniform in `[-1, 1)`, a multiple of `2^-52`: built from integer bits only, so the
+    /// input set itself is identical everywhere.
+    fn signed_unit(&mut self) -> f64 {
+        ((self.next() >> 11) as i64 - (1_i64 << 52)) as f64 / (1_u64 << 52) as f64
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The scalar types.
+// ---------------------------------------------------------------------------------------
+
+/// What the test needs from a scalar: conversion from the generated f64 values, special
+/// values, and its bits for the hash.
+trait Golden: Scalar + Default {
+    /// The value nearest `x` (saturating for fixed point; NaN becomes 0 there).
+    fn from_f64(x: f64) -> Self;
+    /// Values the generators mix in: zeros, extremes, the smallest steps, non-finite.
+    fn specials() -> Vec<Self>;
+    /// The largest power-of-two exponent the "any magnitude" generator uses.
+    const MAX_EXP: i32;
+    /// The bit pattern, with every NaN canonicalised.
+    fn bits(self) -> u64;
+}
+
+impl Golden for f32 {
+    fn from_f64(x: f64) -> Self {
+        x as Self
+    }
+    fn specials() -> Vec<Self> {
+        vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            Self::MAX,
+            Self::MIN,
+            Self::MIN_POSITIVE,
+            Self::from_bits(1),
+            Self::EPSILON,
+            1.0 + Self::EPSILON,
+            Self::INFINITY,
+            Self::NEG_INFINITY,
+            Self::NAN,
+        ]
+    }
+    const MAX_EXP: i32 = 120;
+    fn bits(self) -> u64 {
+        if self.is_nan() {
+            u64::MAX
+        } else {
+            u64::from(self.to_bits())
+        }
+    }
+}
+
+impl Golden for f64 {
+    fn from_f64(x: f64) -> Self {
+        x
+    }
+    fn specials() -> Vec<Self> {
+        vec![
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            1e300,
+            -1e-300,
+            Self::MAX,
+            Self::MIN,
+            Self::MIN_POSITIVE,
+            Self::from_bits(1),
+            Self::EPSILON,
+            1.0 + Self::EPSILON,
+            Self::INFINITY,
+            Self::NEG_INFINITY,
+            Self::NAN,
+        ]
+    }
+    const MAX_EXP: i32 = 1000;
+    fn bits(self) -> u64 {
+        if self.is_nan() {
+            u64::MAX
+        } else {
+            self.to_bits()
+        }
+    }
+}
+
+#[cfg(feature = "fixed")]
+impl Golden for fixed::types::I32F32 {
+    fn from_f64(x: f64) -> Self {
+        if x.is_nan() {
+            Self::ZERO
+        } else {
+            Self::saturating_from_num(x)
+        }
+    }
+    fn specials() -> Vec<Self> {
+        vec![
+            Self::ZERO,
+            Self::ONE,
+            Self::NEG_ONE,
+            Self::MAX,
+            Self::MIN,
+            Self::DELTA,
+            -Self::DELTA,
+            Self::from_bits(1 << 40),
+            Self::from_bits(-(1 << 40)),
+        ]
+    }
+    const MAX_EXP: i32 = 40;
+    fn bits(self) -> u64 {
+        self.to_bits() as u64
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// The input set.
+// ---------------------------------------------------------------------------------------
+
+type V<S> = [S; 2];
+
+/// One case: every shape kind twice, a point, and the motion and response parameters.
+#[derive(Clone, Copy, Debug)]
+struct Case<S: Scalar> {
+    p: V<S>,
+    s1: Segment<V<S>>,
+    s2: Segment<V<S>>,
+    c1: Circle<V<S>>,
+    c2: Circle<V<S>>,
+    k1: Capsule<V<S>>,
+    k2: Capsule<V<S>>,
+    velocity: V<S>,
+    restitution: S,
+    skin: S,
+    margin: S,
+    max_time: S,
+}
+
+/// Draws scalars in one of several styles, chosen per case, so that the set contains
+/// touching, collinear, coincident and degenerate configurations, every magnitude, and
+/// the special values.
+struct Gen<S> {
+    rng: SplitMix64,
+    style: u64,
+    specials: Vec<S>,
+    previous: Vec<V<S>>,
+}
+
+impl<S: Golden> Gen<S> {
+    fn scalar(&mut self) -> S {
+        let style = if self.style == 5 {
+            self.rng.below(5)
+        } else {
+            self.style
+        };
+        match style {
+            // Small integers: exact touching, collinear and coincident cases.
+            0 => S::from_f64(self.rng.below(9) as f64 - 4.0),
+            // Quarters in [-8, 8].
+            1 => S::from_f64((self.rng.below(65) as f64 - 32.0) / 4.0),
+            // Uniform in [-100, 100].
+            2 => S::from_f64(100.0 * self.rng.signed_unit()),
+            // Any magnitude: ±m · 2^e.
+            3 => {
+                let e = self.rng.below(2 * S::MAX_EXP as u64 + 1) as i32 - S::MAX_EXP;
+                let m = 1.0 + self.rng.signed_unit().abs();
+                // 2^e built from its bits: exact, and the same everywhere.
+                let x = m * f64::from_bits(((1023 + e.clamp(-1000, 1000)) as u64) << 52);
+                S::from_f64(if self.rng.below(2) == 0 { x } else { -x })
+            }
+            // The special values.
+            _ => self.specials[self.rng.below(self.specials.len() as u64) as usize],
+        }
+    }
+
+    fn point(&mut self) -> V<S> {
+        // One point in four repeats an earlier one: coincident centres, degenerate and
+        // joined segments.
+        let p = if !self.previous.is_empty() && self.rng.below(4) == 0 {
+            self.previous[self.rng.below(self.previous.len() as u64) as usize]
+        } else {
+            [self.scalar(), self.scalar()]
+        };
+        self.previous.push(p);
+        p
+    }
+
+    fn radius(&mut self) -> S {
+        // Mostly non-negative; a few negative (empty shapes).
+        let r = self.scalar();
+        if self.rng.below(8) == 0 || !(r < S::ZERO) {
+            r
+        } else {
+            r.neg()
+        }
+    }
+
+    fn case(&mut self) -> Case<S> {
+        self.style = self.rng.below(6);
+        self.previous.clear();
+        let p = self.point();
+        let s1 = Segment::new(self.point(), self.point());
+        let s2 = Segment::new(self.point(), self.point());
+        let c1 = Circle::new(self.point(), self.radius());
+        let c2 = Circle::new(self.point(), self.radius());
+        let k1 = Capsule::new(self.point(), self.point(), self.radius());
+        let k2 = Capsule::new(self.point(), self.point(), self.radius());
+        let velocity = self.point();
+        Case {
+            p,
+            s1,
+            s2,
+            c1,
+            c2,
+            k1,
+            k2,
+            velocity,
+            restitution: S::from_f64(self.rng.below(5) as f64 / 4.0),
+            skin: self.radius(),
+            margin: self.scalar(),
+            max_time: self.radius(),
+        }
+    }
+}
+
+/// The hand-picked cases, then `RANDOM_CASES` generated ones.
+fn cases<S: Golden>() -> Vec<Case<S>> {
+    let f = S::from_f64;
+    let v = |x: f64, y: f64| [f(x), f(y)];
+    let floor = Segment::new(v(0.0, 0.0), v(4.0, 0.0));
+    let mut out = vec![
+        // A circle touching a segment, one tangent to another circle, a centre on a
+        // segment, coincident centres, a zero-length segment, crossing capsules.
+        Case {
+            p: v(2.0, 0.0),
+            s1: floor,
+            s2: Segment::new(v(2.0, -1.0), v(2.0, 1.0)),
+            c1: Circle::new(v(2.0, 1.0), f(1.0)),
+            c2: Circle::new(v(2.0, 3.0), f(1.0)),
+            k1: Capsule::new(v(0.0, 0.0), v(4.0, 4.0), f(0.5)),
+            k2: Capsule::new(v(0.0, 4.0), v(4.0, 0.0), f(0.5)),
+            velocity: v(3.0, -4.0),
+            restitution: f(0.5),
+            skin: f(0.01),
+            margin: f(0.25),
+            max_time: f(10.0),
+        },
+        Case {
+            p: v(1.0, 1.0),
+            s1: Segment::new(v(1.0, 1.0), v(1.0, 1.0)),
+            s2: Segment::new(v(0.0, 0.0), v(3.0, 0.0)),
+            c1: Circle::new(v(1.0, 1.0), f(2.0)),
+            c2: Circle::new(v(1.0, 1.0), f(0.5)),
+            k1: Capsule::new(v(1.0, 0.0), v(3.0, 0.0), f(0.0)),
+            k2: Capsule::new(v(2.0, 0.0), v(5.0, 0.0), f(1.0)),
+            velocity: v(0.0, 0.0),
+            restitution: f(1.0),
+            skin: f(0.0),
+            margin: f(0.0),
+            max_time: f(0.0),
+        },
+    ];
+    let mut g = Gen {
+        rng: SplitMix64(0x00c4_9510_2d00_0001),
+        style: 0,
+        specials: S::specials(),
+        previous: Vec::new(),
+    };
+    out.extend((0..RANDOM_CASES).map(|_| g.case()));
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Running every query and hashing its outputs.
+// ---------------------------------------------------------------------------------------
+
+/// Hashes outputs, and counts how often the predicates said yes and no (so that the test
+/// can check the input set exercises both).
+struct Sink {
+    fnv: Fnv,
+    yes: usize,
+    no: usize,
+}
+
+impl Sink {
+    fn s<S: Golden>(&mut self, x: S) {
+        self.fnv.u64(x.bits());
+    }
+    fn v<S: Golden>(&mut self, p: V<S>) {
+        self.s(p[0]);
+        self.s(p[1]);
+    }
+    fn bool(&mut self, b: bool) {
+        if b {
+            self.yes += 1;
+        } else {
+            self.no += 1;
+        }
+        self.fnv.bool(b);
+    }
+    fn contact<S: Golden>(&mut self, c: Option<Contact<V<S>>>) {
+        self.fnv.bool(c.is_some());
+        if let Some(c) = c {
+            self.v(c.normal);
+            self.s(c.depth);
+            self.v(c.point);
+            self.v(c.offset());
+            self.v(c.offset_with_skin(S::from_f64(0.125)));
+        }
+    }
+    fn ray<S: Golden>(&mut self, h: Option<RayHit<V<S>>>) {
+        self.fnv.bool(h.is_some());
+        if let Some(h) = h {
+            self.s(h.time);
+            self.v(h.point);
+            self.v(h.normal);
+        }
+    }
+    fn sweep<S: Golden>(&mut self, h: Option<SweepHit<V<S>>>) {
+        self.fnv.bool(h.is_some());
+        if let Some(h) = h {
+            self.s(h.time);
+            self.v(h.normal);
+            self.v(h.point);
+        }
+    }
+}
+
+/// Runs every public query on one case.
+fn run_case<S: Golden>(out: &mut Sink, k: &Case<S>) {
+    let Case {
+        p,
+        s1,
+        s2,
+        c1,
+        c2,
+        k1,
+        k2,
+        velocity,
+        restitution,
+        skin,
+        margin,
+        max_time,
+    } = *k;
+
+    // Segment.
+    out.s(s1.closest_parameter(p));
+    out.v(s1.closest_point(p));
+    out.s(s1.distance_squared(p));
+    out.s(s1.distance(p));
+    out.bool(s1.contains_point(p));
+    let (q1, q2) = s1.closest_points(&s2);
+    out.v(q1);
+    out.v(q2);
+    out.s(s1.distance_squared_to_segment(&s2));
+    out.s(s1.distance_to_segment(&s2));
+    out.bool(s1.intersects_segment(&s2));
+    out.bool(s1.intersects_circle(&c1));
+    out.contact(s1.contact_circle(&c1));
+    out.bool(s1.intersects_capsule(&k1));
+    out.contact(s1.contact_capsule(&k1));
+    out.v(s1.direction());
+    out.s(s1.length_squared());
+    out.s(s1.length());
+    out.bool(s1.is_degenerate());
+    out.v(s1.point_at(s1.closest_parameter(p)));
+    out.v(s1.midpoint());
+    out.v(s1.left_normal());
+
+    // Circle.
+    out.bool(c1.contains_point(p));
+    out.contact(c1.contact_point(p));
+    out.bool(c1.intersects_circle(&c2));
+    out.contact(c1.contact_circle(&c2));
+    out.bool(c1.intersects_segment(&s1));
+    out.contact(c1.contact_segment(&s1));
+    out.bool(c1.intersects_capsule(&k1));
+    out.contact(c1.contact_capsule(&k1));
+
+    // Capsule.
+    out.bool(k1.contains_point(p));
+    out.contact(k1.contact_point(p));
+    out.bool(k1.intersects_circle(&c1));
+    out.contact(k1.contact_circle(&c1));
+    out.bool(k1.intersects_segment(&s2));
+    out.contact(k1.contact_segment(&s2));
+    out.bool(k1.intersects_capsule(&k2));
+    out.contact(k1.contact_capsule(&k2));
+
+    // Responses, driven by a contact's normal when there is one.
+    let normal = c1
+        .contact_segment(&s1)
+        .map_or(s1.left_normal(), |c| c.normal);
+    out.v(response::reflect(velocity, normal, restitution));
+    out.v(response::slide(velocity, normal));
+    if let Some(c) = k1.contact_capsule(&k2) {
+        out.v(response::push_out(k1.a, &c, skin));
+    }
+
+    // The `Scalar` hooks on the data.
+    out.s(S::hypot(p[0], p[1]));
+    match S::normalize(p[0], p[1]) {
+        Some((x, y)) => out.v([x, y]),
+        None => out.fnv.bool(false),
+    }
+    out.s(c1.radius.sqrt());
+
+    // Rays.
+    let ray = Ray::new(p, velocity);
+    out.v(ray.at(restitution));
+    out.ray(ray.cast_circle(&c1, max_time));
+    out.ray(ray.cast_segment(&s1, max_time));
+    out.ray(ray.cast_capsule(&k1, max_time));
+
+    // Sweeps and speculative contacts.
+    out.sweep(c1.sweep_segment(velocity, &s1));
+    out.sweep(c1.sweep_capsule(velocity, &k1));
+    out.sweep(c1.sweep_circle(velocity, &c2));
+    out.contact(c1.contact_segment_with_margin(&s1, margin));
+    out.contact(c1.contact_capsule_with_margin(&k1, margin));
+    out.contact(c1.contact_circle_with_margin(&c2, margin));
+    out.contact(k1.contact_capsule_with_margin(&k2, margin));
+
+    // Crossings.
+    let crossings = s1.circle_crossings(&c1);
+    out.fnv.usize(crossings.len());
+    for &t in &crossings {
+        out.s(t);
+    }
+
+    // Chains: k1, a link joined to its end, k2.
+    let links = [k1, Capsule::new(k1.b, k2.a, k1.radius), k2];
+    let chain = Chain::new(&links);
+    let mut contacts = [ChainContact::default(); 4];
+    let n = chain.contacts(&c1, &mut contacts);
+    out.fnv.usize(n);
+    for c in &contacts[..n] {
+        out.fnv.usize(c.link);
+        out.contact(Some(c.contact));
+    }
+    out.s(chain.deepest(&c1));
+    let done = chain.resolve(&c1, skin);
+    out.v(done.center);
+    out.fnv.usize(done.pushes);
+    out.s(done.depth);
+    match chain.sweep(&c1, velocity) {
+        Some(h) => {
+            out.fnv.usize(h.link);
+            out.sweep(Some(h.hit));
+        }
+        None => out.fnv.bool(false),
+    }
+
+    // Batches (their SIMD filter pass for floats, then the exact fix-up).
+    let points = [
+        p, s1.a, s1.b, s2.a, c1.center, c2.center, k1.a, k2.b, velocity,
+    ];
+    let radii = [
+        c1.radius, c2.radius, k1.radius, k2.radius, skin, margin, max_time, c1.radius, c2.radius,
+    ];
+    let circles = [
+        c1,
+        c2,
+        Circle::new(p, k1.radius),
+        Circle::new(s2.b, k2.radius),
+    ];
+    let capsules = [
+        k1,
+        k2,
+        Capsule::from_segment(s1, c1.radius),
+        Capsule::from_segment(s2, c2.radius),
+    ];
+    let mut flags = [false; 9];
+    out.fnv
+        .usize(batch::points_in_capsule(&points, &k1, &mut flags));
+    out.fnv.usize(batch::circles_intersect_segment(
+        &points,
+        &radii,
+        &s1,
+        &mut flags[..8],
+    ));
+    out.fnv.usize(batch::circles_intersect_capsule(
+        &points,
+        &radii,
+        &k2,
+        &mut flags[..7],
+    ));
+    out.fnv.usize(batch::circles_intersect_circles(
+        &circles,
+        &circles[1..],
+        &mut flags[..3],
+    ));
+    out.fnv.usize(batch::circles_intersect_capsules(
+        &circles,
+        &capsules,
+        &mut flags[..4],
+    ));
+    out.fnv.usize(batch::capsules_intersect_capsules(
+        &capsules,
+        &capsules[1..],
+        &mut flags[..3],
+    ));
+    for flag in flags {
+        out.bool(flag);
+    }
+    let mut closest = [[S::ZERO; 2]; 9];
+    out.fnv
+        .usize(batch::closest_points_on_segment(&points, &s2, &mut closest));
+    closest.iter().for_each(|&q| out.v(q));
+    let mut distances = [S::ZERO; 9];
+    out.fnv.usize(batch::distances_squared_to_segment(
+        &points,
+        &s1,
+        &mut distances,
+    ));
+    distances.iter().for_each(|&d| out.s(d));
+    let mut contacts = [None; 9];
+    out.fnv.usize(batch::circles_contact_capsule(
+        &points,
+        &radii,
+        &k1,
+        &mut contacts,
+    ));
+    contacts.iter().for_each(|&c| out.contact(c));
+    out.fnv.usize(batch::capsules_contact_capsules(
+        &capsules,
+        &capsules[1..],
+        &mut contacts[..3],
+    ));
+    contacts.iter().for_each(|&c| out.contact(c));
+
+    // The stepper: a few steps of a ball through the chain.
+    let params = StepParams::new(S::from_f64(1.0 / 64.0), [S::ZERO, S::from_f64(-10.0)], skin);
+    let mut ball = Ball::new(c1, velocity).with_material(restitution, S::from_f64(0.25));
+    for _ in 0..3 {
+        let report = ball.step(&chain, &params);
+        out.fnv.usize(report.hits);
+        out.fnv.usize(report.resolved);
+        out.s(report.depth);
+        for &q in report.path() {
+            out.v(q);
+        }
+    }
+    out.v(ball.circle.center);
+    out.v(ball.velocity);
+}
+
+/// The hash of every output over the input set, and the yes/no counts.
+fn digest<S: Golden>() -> Sink {
+    let mut out = Sink {
+        fnv: Fnv::new(),
+        yes: 0,
+        no: 0,
+    };
+    for case in cases::<S>() {
+        run_case(&mut out, &case);
+    }
+    out
+}
+
+fn check(name: &str, constant: &str, pinned: u64, out: &Sink) {
+    let got = out.fnv.0;
+    if std::env::var_os("CAPSULE2D_PRINT_GOLDEN").is_some() {
+        println!(
+            "const {constant}: u64 = {got:#018x}; // {} yes, {} no",
+            out.yes, out.no
+        );
+    }
+    // The input set must exercise both answers of the predicates, or the hash pins little.
+    assert!(
+        out.yes > 1000 && out.no > 1000,
+        "{name}: {} yes, {} no",
+        out.yes,
+        out.no
+    );
+    assert_eq!(
+        got, pinned,
+        "{name}: the outputs' hash {got:#018x} differs from the pinned {pinned:#018x}. If this \
+         differs between debug and release or between platforms, it is a determinism bug. If \
+         a float formula changed on purpose, re-pin: see the module docs of tests/determinism.rs."
+    );
+}
+
+#[test]
+fn golden_f32() {
+    check("f32", "GOLDEN_F32", GOLDEN_F32, &digest::<f32>());
+}
+
+#[test]
+fn golden_f64() {
+    check("f64", "GOLDEN_F64", GOLDEN_F64, &digest::<f64>());
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn golden_i32f32() {
+    check(
+        "I32F32",
+        "GOLDEN_I32F32",
+        GOLDEN_I32F32,
+        &digest::<fixed::types::I32F32>(),
+    );
+}
+
+/// The digest does not depend on anything but the inputs: running it twice in one
+/// process gives the same hash (no hidden state, no address-dependent behaviour).
+#[test]
+fn digest_is_reproducible_in_process() {
+    assert_eq!(digest::<f64>().fnv.0, digest::<f64>().fnv.0);
+}
+
+/// Checks the FNV-1a implementation against the published test vectors, so that the pins
+/// mean what the docs say.
+#[test]
+fn fnv1a_test_vectors() {
+    let hash = |s: &str| {
+        let mut h = Fnv::new();
+        h.bytes(s.as_bytes());
+        h.0
+    };
+    assert_eq!(hash(""), 0xcbf2_9ce4_8422_2325);
+    assert_eq!(hash("a"), 0xaf63_dc4c_8601_ec8c);
+    assert_eq!(hash("foobar"), 0x8594_4171_f739_67e8);
+}
+
+// ---------------------------------------------------------------------------------------
+// The source rule: only + − × ÷ √ in float code.
+// ---------------------------------------------------------------------------------------
+
+/// Functions whose results are not correctly rounded (so may differ between platforms and
+/// libm versions), or that fuse operations: none may be called from the library.
+const FORBIDDEN_CALLS: &[&str] = &[
+    "mul_add", "powf", "powi", "exp", "exp2", "exp_m1", "ln", "ln_1p", "log", "log2", "log10",
+    "sin", "cos", "tan", "sin_cos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+    "asinh", "acosh", "atanh", "cbrt", "gamma", "ln_gamma", "erf", "erfc",
+];
+
+/// Paths of standard-library (or libm) float functions that the crate must not reach,
+/// though its own `Scalar` methods share their names:
+///
+/// - `hypot` is not correctly rounded (it comes from the platform's libm);
+/// - `f32::min`/`max` and `f64::min`/`max` are IEEE `minNum`/`maxNum`, whose result for
+///   `min(0.0, −0.0)` has an unspecified sign: it differs between debug and release
+///   builds (constant folding and `minss`/`maxss` versus a libm call), so they break
+///   bit-identity. `Scalar::min`/`max` must compare (`if rhs < self { rhs } else { self }`).
+const FORBIDDEN_PATHS: &[&str] = &[
+    "f32::hypot",
+    "f64::hypot",
+    "$t::hypot",
+    ".hypot(",
+    "libm::hypot",
+    "f32::min(",
+    "f32::max(",
+    "f64::min(",
+    "f64::max(",
+    "$t::min(",
+    "$t::max(",
+    "libm::fmin",
+    "libm::fmax",
+    "core::intrinsics",
+    "fmaf",
+    "fma(",
+];
+
+/// The library's sources, with comments and `#[cfg(test)]` modules removed.
+fn library_sources() -> Vec<(String, String)> {
+    fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).expect("read src/") {
+            let path = entry.expect("dir entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).expect("read a source file");
+            let mut code = String::new();
+            for line in text.lines() {
+                let trimmed = line.trim_start();
+                // Test modules sit at the end of a file: stop at the first one.
+                if trimmed.starts_with("#[cfg(test)]") || trimmed.starts_with("#[cfg(all(test") {
+                    break;
+                }
+                let line = line.split("//").next().unwrap_or("");
+                code.push_str(line);
+                code.push('\n');
+            }
+            (path.display().to_string(), code)
+        })
+        .collect()
+}
+
+/// Every call of `name(` or `.name(` or `::name(` as a whole identifier.
+fn calls(code: &str, name: &str) -> usize {
+    let bytes = code.as_bytes();
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    code.match_indices(name)
+        .filter(|&(i, _)| {
+            let before_ok = i == 0 || !is_ident(bytes[i - 1]);
+            let rest = code[i + name.len()..].trim_start();
+            let after_ok = rest.starts_with('(') || rest.starts_with("::<");
+            // `fn name(` is a definition (the crate's own), not a call of std's.
+            let definition = code[..i].trim_end().ends_with("fn");
+            before_ok && after_ok && !definition
+        })
+        .count()
+}
+
+#[test]
+fn float_code_uses_only_basic_operations() {
+    let sources = library_sources();
+    assert!(
+        sources.len() >= 10,
+        "found only {} source files",
+        sources.len()
+    );
+    assert!(
+        sources.iter().any(|(_, code)| calls(code, "sqrt") > 0),
+        "the scanner finds no sqrt calls at all: it is not reading the code"
+    );
+    let mut found = Vec::new();
+    for (path, code) in &sources {
+        for name in FORBIDDEN_CALLS {
+            let n = calls(code, name);
+            if n > 0 {
+                found.push(format!("{path}: {n} call(s) of `{name}`"));
+            }
+        }
+        for pattern in FORBIDDEN_PATHS {
+            if code.contains(pattern) {
+                found.push(format!("{path}: `{pattern}`"));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "forbidden float functions in the library:\n{}",
+        found.join("\n")
+    );
+}
+
+/// The scanner itself: it finds what it must and ignores comments and tests.
+#[test]
+fn scanner_finds_forbidden_calls() {
+    assert_eq!(calls("let y = x.mul_add(a, b);", "mul_add"), 1);
+    assert_eq!(calls("let y = f64::powi(x, 2) + x.powi (3);", "powi"), 2);
+    assert_eq!(calls("let y = x.exp();", "exp"), 1);
+    assert_eq!(
+        calls(
+            "let expansion = exp_sum(x); let e = self.exponent();",
+            "exp"
+        ),
+        0
+    );
+    assert_eq!(calls("fn sin(x: f64) {}", "sin"), 0);
+    assert_eq!(calls("let y = libm::sin(x);", "sin"), 1);
+    assert_eq!(calls("let y = x.sqrt();", "sqrt"), 1);
+}
