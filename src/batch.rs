@@ -218,8 +218,10 @@ impl<T: Scalar> Prepared<T> {
         let length_sq = along_wide(self.length_sq);
         let t = T::unit_ratio(along_wide(along), length_sq);
         // The single query steps from the nearer end: from `b` by
-        // `s = (|v|² − along) / |v|²` when `2 along > |v|²`.
-        let s = T::unit_ratio(along_wide(self.length_sq.sub(along)), length_sq);
+        // `s = (p − b)·(a − b) / |v|²` when `2 along > |v|²`.
+        let u = [p[0].sub(self.b[0]), p[1].sub(self.b[1])];
+        let back = u[0].mul(self.v[0]).add(u[1].mul(self.v[1])).neg();
+        let s = T::unit_ratio(along_wide(back), length_sq);
         let from_a = [
             self.a[0].add(self.v[0].mul(t)),
             self.a[1].add(self.v[1].mul(t)),
@@ -233,8 +235,16 @@ impl<T: Scalar> Prepared<T> {
             pick(start, self.a[0], pick(end, self.b[0], interior[0])),
             pick(start, self.a[1], pick(end, self.b[1], interior[1])),
         ];
+        // A point exactly on the line is its own closest point in the single query
+        // (after an exact orientation test): leave those to it.
+        let on_line = w[0].mul(self.v[1]).sub(w[1].mul(self.v[0])) == T::ZERO;
         let certain = self.degenerate
-            | (self.unscaled & (w[0].abs() <= tol.limit) & (w[1].abs() <= tol.limit));
+            | (self.unscaled
+                & !on_line
+                & (w[0].abs() <= tol.limit)
+                & (w[1].abs() <= tol.limit)
+                & (u[0].abs() <= tol.limit)
+                & (u[1].abs() <= tol.limit));
         // A zero-length segment is all start region: `a`, whatever the scaling.
         (pick_point(self.degenerate, self.a, q), certain)
     }

@@ -525,15 +525,6 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
             best = i;
         }
     }
-    // Among near-ties (within rounding of the nearest), an endpoint that projects into the
-    // other segment's interior is at least as near as the end-to-end pairs it ties with,
-    // and its normal is the segment's own: prefer it.
-    if !ranked[best].1 {
-        let reach = gaps[best].add(tolerance);
-        if let Some(i) = (0..4).find(|&i| eligible[i] && ranked[i].1 && gaps[i] <= reach) {
-            best = i;
-        }
-    }
     SegmentPair::Apart(Apart {
         points: [xa, xb, ya, yb],
         gaps,
