@@ -178,8 +178,9 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         if self < Self::ZERO { self.neg() } else { self }
     }
 
-    /// The smaller of two values. When they are unordered (NaN) either may be returned:
-    /// the provided body returns `self`, the float impls the non-NaN one.
+    /// The smaller of two values; `self` when they are unordered (NaN) or equal. The float
+    /// impls keep this body: `f64::min` leaves the sign of `min(−0, +0)` unspecified, which
+    /// would break bit-for-bit determinism.
     ///
     /// ```
     /// use capsule2d::Scalar;
@@ -189,8 +190,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         if rhs < self { rhs } else { self }
     }
 
-    /// The larger of two values. When they are unordered (NaN) either may be returned:
-    /// the provided body returns `self`, the float impls the non-NaN one.
+    /// The larger of two values; `self` when they are unordered (NaN) or equal. The float
+    /// impls keep this body, for determinism (see [`Scalar::min`]).
     ///
     /// ```
     /// use capsule2d::Scalar;
@@ -466,14 +467,7 @@ macro_rules! float_scalar {
             fn abs(self) -> Self {
                 $t::abs(self)
             }
-            #[inline]
-            fn min(self, rhs: Self) -> Self {
-                $t::min(self, rhs)
-            }
-            #[inline]
-            fn max(self, rhs: Self) -> Self {
-                $t::max(self, rhs)
-            }
+
             #[inline]
             fn mul_wide(self, rhs: Self) -> Self {
                 self * rhs
