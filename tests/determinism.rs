@@ -39,9 +39,9 @@ use capsule2d::{
     SweepHit, batch, response,
 };
 
-// Pinned from a debug build of commit 333e7e4. At that commit the release build gives
-// other f32 and f64 hashes: `Scalar::min`/`max` for floats are `f32::min`/`max`, whose
-// sign of zero differs between debug and release (see `FORBIDDEN_PATHS`).
+// Pinned after `Scalar::min`/`max` for floats went back to plain comparisons (`f32::min`
+// and `f32::max` leave the sign of a zero result unspecified, and debug and release
+// builds disagreed; see `FORBIDDEN_PATHS`). Debug and release now give these same values.
 
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
 const GOLDEN_F32: u64 = 0xe98a1fc5c5a4c556;
