@@ -258,10 +258,11 @@ pub(crate) fn cast_core<V: Vector2>(
     let unit = direction.normalize()?;
     let mut best: Option<Entry<V>> = None;
     let mut keep = |candidate: Option<Entry<V>>| {
-        if let Some(entry) = candidate {
-            if entry.0.is_finite() && best.is_none_or(|b: Entry<V>| entry.0 < b.0) {
-                best = Some(entry);
-            }
+        if let Some(entry) = candidate
+            && entry.0.is_finite()
+            && best.is_none_or(|b: Entry<V>| entry.0 < b.0)
+        {
+            best = Some(entry);
         }
     };
     if wide::coincide(a, b) {

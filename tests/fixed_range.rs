@@ -538,7 +538,7 @@ fn measure_one<T: Fx>(rng: &mut Rng, bound: i128, touching: bool, w: &mut Worst)
     let scale = (bound >> (rng.next() % u64::from(bits))).max(1);
     let radius = |rng: &mut Rng| T::from_raw(rng.raw(scale).abs());
     let a = pt::<T>(rng, scale);
-    let b = if rng.next() % 8 == 0 {
+    let b = if rng.next().is_multiple_of(8) {
         a
     } else {
         pt::<T>(rng, scale)
