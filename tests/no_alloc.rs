@@ -137,7 +137,10 @@ fn no_query_allocates() {
     let after = ALLOCATIONS.load(Ordering::SeqCst);
     // The counter is live: a real allocation is seen.
     let boxed = std::hint::black_box(Box::new(sink));
-    assert!(ALLOCATIONS.load(Ordering::SeqCst) > after, "the counting allocator is not in use");
+    assert!(
+        ALLOCATIONS.load(Ordering::SeqCst) > after,
+        "the counting allocator is not in use"
+    );
     drop(boxed);
     assert!(sink > 0 && warm > 0, "the queries ran");
     assert_eq!(
