@@ -68,6 +68,8 @@
 //!   [`RayHit`], [`SweepHit`], the chain results, [`Ball`] and [`StepParams`].
 //! - `approx`: approx 0.5's `AbsDiffEq`, `RelativeEq` and `UlpsEq` for the shapes and
 //!   results, for `f32` and `f64` scalars.
+//! - `rayon`: `par_` versions of the [`batch`] functions, which split large batches
+//!   across threads (implies `std`).
 //!
 //! Every feature but `std` and `rayon` builds for `no_std`. The guide, `docs/guide.md`,
 //! walks through the derivations with pictures the crate draws itself
