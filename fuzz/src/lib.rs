@@ -9,22 +9,27 @@
 //! 2. `intersects_* == contact_*.is_some()` and `contains_point == contact_point.is_some()`;
 //! 3. `closest_parameter ∈ [0, 1]`; `try_new` accepts exactly the finite shapes with
 //!    a non-negative radius;
+//! 4. every `batch` function gives the single query's answer element by element;
 //!
 //! for every *finite* input:
 //!
-//! 4. every normal (contact normals, `left_normal`) is unit length within
+//! 5. every normal (contact normals, `left_normal`) is unit length within
 //!    [`FuzzScalar::UNIT_TOL`];
 //!
 //! and for finite inputs within the documented magnitude range (see
 //! [`FuzzScalar::LINEAR_BOUND`] and [`FuzzScalar::SQUARE_BOUND`]):
 //!
-//! 5. every contact depth is `≥ 0` (and not NaN);
-//! 6. every output is finite: closest points, parameters, distances, contact normals,
+//! 6. every contact depth is `≥ 0` (and not NaN);
+//! 7. every output is finite: closest points, parameters, distances, contact normals,
 //!    depths and points, offsets, and the responses (`reflect`, `slide`, `push_out`).
+//!
+//! [`check_motion`] does the same for the motion queries. `docs/fuzzing.md` lists every
+//! property.
 //!
 //! With the `strict` feature it also checks properties beyond the list: every
 //! `intersects_*` is symmetric (for fixed point: where differences and radius sums fit),
-//! and a zero-radius capsule agrees with its core segment.
+//! intersecting segments get a common point twice from `closest_points`, and a
+//! zero-radius capsule agrees with its core segment.
 //!
 //! # Input decoding
 //!
@@ -203,8 +208,10 @@ impl<'a, S: FuzzScalar> Decoder<'a, S> {
     }
 }
 
-/// Whether to check two properties the crate's docs promise but that are known not to
-/// hold (see `docs/fuzzing.md`): set `CAPSULE2D_FUZZ_DOCUMENTED=1` to re-check them.
+/// Whether to check two properties the docs state but that are known not to hold
+/// everywhere (see `docs/fuzzing.md`): depth `≥ 0` for finite inputs beyond the
+/// documented magnitudes, and crossings against `intersects_segment` where a query mixes
+/// magnitudes more than 2^200 apart. Set `CAPSULE2D_FUZZ_DOCUMENTED=1` to check them.
 fn documented_extras() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("CAPSULE2D_FUZZ_DOCUMENTED").is_some())
@@ -328,28 +335,19 @@ fn check_contact<S: FuzzScalar>(
     contact: Option<Contact<V<S>>>,
     motion: &Motion<S>,
 ) {
-    // Known finding `pairs-out-of-range` (fuzz/findings/*-intersects-vs-contact-*.bin):
-    // for NaN or infinite inputs, and for finite ones beyond the documented magnitudes
-    // (near ±MAX), the segment-pair predicates and contacts disagree.
-    let pair = what.contains("Segment::contact_capsule")
-        || what.contains("Capsule::contact_segment")
-        || what.contains("Capsule::contact_capsule");
-    let skip = pair && !domain(values).linear && suppressed("pairs-out-of-range");
-    if !skip {
-        ensure!(
-            hit == contact.is_some(),
-            what,
-            inputs,
-            "predicate {hit}, contact {contact:?}"
-        );
-    }
+    ensure!(
+        hit == contact.is_some(),
+        what,
+        inputs,
+        "predicate {hit}, contact {contact:?}"
+    );
     let Some(c) = contact else { return };
     let dom = domain(values);
     if dom.finite {
         ensure!(is_unit(c.normal), what, inputs, "normal not unit: {c:?}");
     }
     // Depth ≥ 0 (and not NaN) in the documented range. The crate's docs promise it for
-    // every finite input, but coordinates near ±MAX make `r − |d|` NaN (reproducers in
+    // every finite input, but near ±MAX the depth of crossing cores is NaN (known finding,
     // fuzz/findings/*-depth-nan-*.bin); `CAPSULE2D_FUZZ_DOCUMENTED=1` checks it anyway.
     if dom.linear || (dom.finite && documented_extras()) {
         ensure!(
@@ -530,11 +528,9 @@ fn segment_queries<S: FuzzScalar>(s1: &Segment<V<S>>, s2: &Segment<V<S>>, p: V<S
                 "{hit} vs {yx}"
             );
         }
-        // docs/semantics.md says intersecting segments get "a common point twice" from
-        // `closest_points`; `CAPSULE2D_FUZZ_DOCUMENTED=1` checks it. It does not hold
-        // when one segment's endpoint lies on the other: the projection is rounded
-        // (reproducers in fuzz/findings/strict-*-closest-points-not-common.bin).
-        if hit && dom.finite && documented_extras() {
+        // docs/semantics.md: intersecting segments get "a common point twice" from
+        // `closest_points` (fuzz/regressions/strict-i32f32-closest-points-not-common.bin).
+        if hit && dom.finite {
             ensure!(
                 on1 == on2,
                 "closest_points of intersecting segments",
@@ -1291,7 +1287,7 @@ fn crossings<S: FuzzScalar>(s: &Segment<V<S>>, c: &Circle<V<S>>) {
         );
     }
     // Checked in the documented range where magnitudes are not mixed (`Domain::narrow`).
-    // Known finding `crossings-huge` (fuzz/findings/f64-crossings-missing-near-1e193.bin):
+    // Known finding `crossings-huge` (fuzz/findings/f64-crossings-missing-huge.bin):
     // beyond the squares' range (|x| > 2^508) a segment leaving the circle can get no
     // crossing. `CAPSULE2D_FUZZ_DOCUMENTED=1` also checks mixed magnitudes
     // (fuzz/findings/f64-crossings-vs-intersects-mixed-magnitudes.bin).
