@@ -180,8 +180,28 @@ impl<V: Vector2> Segment<V> {
             return Crossings::none();
         }
         let (a, b, c) = (self.a, self.b, circle.center);
+        // Far from 1 (floats beyond about 2^±60 in f32, 2^±500 in f64), the squares below
+        // would overflow or underflow: scale the differences and the radius by a power of
+        // two first. The parameters are ratios of lengths, so the scale cancels; the
+        // containment and intersection tests still see the caller's shapes.
+        let (ma, mb, v, radius) = {
+            let (ma, mb, v) = (a.sub(c), b.sub(c), b.sub(a));
+            let k = V::Scalar::rescale_factor(V::Scalar::largest_magnitude([
+                ma.x(),
+                ma.y(),
+                mb.x(),
+                mb.y(),
+                v.x(),
+                v.y(),
+                radius,
+            ]));
+            if k == one {
+                (ma, mb, v, radius)
+            } else {
+                (ma.scale(k), mb.scale(k), v.scale(k), radius.mul(k))
+            }
+        };
         let r_sq = radius.mul_wide(radius);
-        let (ma, mb) = (a.sub(c), b.sub(c));
         // |p − c|² − r²: negative inside, zero on the boundary, positive outside.
         let ka = wide::dot(ma, ma).sub(r_sq);
         let kb = wide::dot(mb, mb).sub(r_sq);
@@ -196,7 +216,6 @@ impl<V: Vector2> Segment<V> {
             (true, false) => -1,
         };
         let (sa, sb) = (class(a, ka), class(b, kb));
-        let v = b.sub(a);
         let (Some(unit), true) = (v.normalize(), !wide::coincide(a, b)) else {
             return if sa == 0 {
                 Crossings::one(zero)
@@ -239,7 +258,7 @@ impl<V: Vector2> Segment<V> {
             (_, -1) => Crossings::one(param(near)),
             (_, 0) if leaving_b => Crossings::two(param(near), one),
             (_, 0) => Crossings::one(one),
-            _ => both_outside(self, circle, param(near), param(far)),
+            _ => both_outside(self, circle, (v, ma, r_sq), param(near), param(far)),
         }
     }
 }
@@ -251,17 +270,17 @@ impl<V: Vector2> Segment<V> {
 fn both_outside<V: Vector2>(
     segment: &Segment<V>,
     circle: &Circle<V>,
+    (v, ma, r_sq): (V, V, W<V>),
     near: V::Scalar,
     far: V::Scalar,
 ) -> Crossings<V::Scalar> {
     if !circle.intersects_segment(segment) {
         return Crossings::none();
     }
-    let (a, b, c, r) = (segment.a, segment.b, circle.center, circle.radius);
-    let t = proximity::project(a, b, c).t;
-    let v = b.sub(a);
-    let cross = wide::cross(v, c.sub(a)).abs();
-    let (r_sq, length_sq) = (r.mul_wide(r), wide::dot(v, v));
+    let t = proximity::project(segment.a, segment.b, circle.center).t;
+    // `v = b − a`, `ma = a − c` and `r_sq` as scaled by the caller.
+    let cross = wide::cross(v, ma).abs();
+    let length_sq = wide::dot(v, v);
     if V::Scalar::wide_product_le(r_sq, length_sq, cross, cross) {
         // Tangent at the closest point.
         return Crossings::one(t);
@@ -269,7 +288,6 @@ fn both_outside<V: Vector2>(
     Crossings::two(near.min(t), far.max(t))
 }
 
-/// Small helpers on wide values that [`Wide`] does not provide.
 trait WideExt: Wide {
     /// Whether the value is NaN (unordered with itself).
     fn is_nan_wide(self) -> bool {

@@ -99,3 +99,42 @@ fn closest_point_near_the_far_end_is_within_four_ulps() {
         assert!((got[axis] - exact[axis]).abs() <= 4.0 * ulp, "{got:?}");
     }
 }
+
+/// Fuzz finding F1: a segment that enters a circle of radius about `6.6e279` (f64) or
+/// `9.9e27` (f32) had no crossing, because `|a − c|²` overflowed; the crossings are now
+/// computed on differences scaled by a power of two. The expected parameters come from
+/// exact rationals (Python's `fractions`, with a 60-digit square root):
+/// `4.6033642246362826e-16` and `1.1920928955078125e-7`. The crossing is found to within
+/// one unit in the last place of the coordinates, `|Δt| · |b − a| ≤ ulp(|b − a|)`, i.e.
+/// `|Δt| ≤ ε`: the parameter itself is tiny, so its relative error is not the measure.
+#[test]
+fn crossings_far_from_the_origin_are_found() {
+    use capsule2d::Circle;
+    let s = Segment::new(
+        [0.0, 6.566774662047603e279],
+        [6.566774662047604e279, 6.566774662047603e279],
+    );
+    let circle = Circle::new(
+        [6.566774662047605e279, 6.566774662047604e279],
+        6.566774662047602e279,
+    );
+    assert!(circle.intersects_segment(&s));
+    let got = s.circle_crossings(&circle);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let expected = 4.603_364_224_636_282_6e-16_f64;
+    assert!(
+        (got.as_slice()[0] - expected).abs() <= f64::EPSILON,
+        "{got:?}"
+    );
+
+    let s = Segment::new([-75.000_01_f32, 9.903_520_3e27], [-75.000_01, -75.000_01]);
+    let circle = Circle::new([-75.000_015_f32, -75.000_015], 9.903_519e27);
+    assert!(circle.intersects_segment(&s));
+    let got = s.circle_crossings(&circle);
+    assert_eq!(got.len(), 1, "{got:?}");
+    let expected = 1.192_092_9e-7_f32;
+    assert!(
+        (got.as_slice()[0] - expected).abs() <= f32::EPSILON,
+        "{got:?}"
+    );
+}
