@@ -63,8 +63,9 @@ const CHUNK: usize = 256;
 /// How far plain floating-point arithmetic in `T` can be trusted: what the filters need.
 #[derive(Clone, Copy, Debug)]
 struct Tolerance<T> {
-    /// `16ε`, with `ε = ulp(1)` (twice the unit roundoff `u`): the factor of the error
-    /// bound in [`Prepared::within`], whose derivation needs `20u`.
+    /// `32ε`, with `ε = ulp(1)` (twice the unit roundoff `u`): the factor on
+    /// `|d|² + R²` in the error bound of [`Prepared::within`], whose derivation needs
+    /// `48u`.
     factor: T,
     /// `ε³`: an absolute slack that covers underflow (for `f32`, 2^-69 against a worst
     /// case below 2^-98 within `limit`).
@@ -72,6 +73,8 @@ struct Tolerance<T> {
     /// `1/ε`: the largest coordinate or radius the bounds cover. Squares then stay below
     /// `2^52` for `f32`, far from overflow.
     limit: T,
+    /// `limit²`: the largest squared distance the bounds cover.
+    limit_sq: T,
     /// `ε`: the smallest segment extent the bounds cover (below it, underflow in
     /// `(p − a)·v` could move the projection too far).
     small: T,
@@ -103,10 +106,12 @@ fn tolerance<T: Scalar>() -> Option<Tolerance<T>> {
     }
     let four = ulp.add(ulp).add(ulp.add(ulp));
     let limit = one.div(ulp);
+    let sixteen = four.add(four).add(four.add(four));
     Some(Tolerance {
-        factor: four.add(four).add(four.add(four)),
+        factor: sixteen.add(sixteen),
         tiny: ulp.mul(ulp).mul(ulp),
         limit,
+        limit_sq: limit.mul(limit),
         small: ulp,
         unscaled: T::rescale_factor(limit) == one && T::rescale_factor(ulp) == one,
     })
@@ -129,8 +134,9 @@ struct Prepared<T> {
     length_sq: T,
     /// `1/|v|²`, or 0 for a zero-length segment (whose projection is `a`).
     inverse_length_sq: T,
-    /// `max(|vₓ|, |v_y|)`.
-    extent: T,
+    /// `64ε V² + ε³` with `V = max(|vₓ|, |v_y|)` (the extent): the per-segment part of the error bound of
+    /// [`within`](Self::within).
+    extent_slack: T,
     /// `a == b`.
     degenerate: bool,
     /// Endpoints within `limit`, and an extent of 0 or at least `small`: the range the
@@ -159,7 +165,11 @@ impl<T: Scalar> Prepared<T> {
             v,
             length_sq,
             inverse_length_sq: pick(degenerate, T::ZERO, T::ONE.div(length_sq)),
-            extent,
+            extent_slack: tol
+                .factor
+                .add(tol.factor)
+                .mul(extent.mul(extent))
+                .add(tol.tiny),
             degenerate,
             covered: in_range & (degenerate | (extent >= tol.small)),
             unscaled: tol.unscaled & (extent >= tol.small) & (extent <= tol.limit),
@@ -180,7 +190,21 @@ impl<T: Scalar> Prepared<T> {
     /// `9u (M + V) + u |d|`. Hence `|d| ` is within `δ = 13u (M + V) + 1.5u |d|` of the
     /// true distance, and since `2δ|d| ≤ 13u ((M + V)² + |d|²) + 3u |d|²`, the true `|d|²`
     /// is within `20u |d|² + 13u (M + V)²` of the computed one. `R²` is within `4u R²`.
-    /// The filter uses `16ε = 32u` on all three terms, plus `ε³` for underflow.
+    ///
+    /// `M` need not be computed per point: `w = d + t v` with `t ∈ [0, 1]`, so
+    /// `M ≤ (1 + 2u)(|d| + V)` and `(M + V)² ≤ 2(1 + 2u)² (|d|² + 4V²)`, which turns the
+    /// `13u (M + V)²` term into at most `27u |d|² + 105u V²`. With the rounding of
+    /// `|d|² − R²` (`u (|d|² + R²)`) the whole error is below
+    /// `48u |d|² + 5u R² + 105u V²`. The filter uses `32ε = 64u` on `|d|² + R²` and,
+    /// computed once per segment, `64ε = 128u` on `V²`, plus `ε³` for underflow.
+    ///
+    /// The bound needs no overflow in the distance: the answer counts as certain only
+    /// when `|d|² ≤ limit²`, on a segment whose endpoints lie within `limit` (`covered`);
+    /// then `M ≤ (1 + 2u)(limit + 2·limit)` and every product stays far below the
+    /// overflow threshold. The radii need no range check: the bound on `R²` is relative,
+    /// and an `R²` that overflows to `∞` makes `|d|² − R²` infinite and the slack
+    /// infinite too, which is never "decided". A NaN anywhere fails a comparison and is
+    /// left to the single query.
     #[inline(always)]
     fn within(&self, p: [T; 2], r1: T, r2: T, tol: &Tolerance<T>) -> (bool, bool) {
         let zero = T::ZERO;
@@ -192,16 +216,14 @@ impl<T: Scalar> Prepared<T> {
         let distance_sq = d[0].mul(d[0]).add(d[1].mul(d[1]));
         let radius = r1.add(r2);
         let radius_sq = radius.mul(radius);
-        let reach = w[0].abs().max(w[1].abs());
-        let scale = reach.add(self.extent);
+        let excess = distance_sq.sub(radius_sq);
         let slack = tol
             .factor
-            .mul(distance_sq.add(radius_sq).add(scale.mul(scale)))
-            .add(tol.tiny);
-        let is_in = distance_sq.add(slack) < radius_sq;
-        let is_out = distance_sq.sub(slack) > radius_sq;
-        let covered = self.covered & (reach <= tol.limit) & (r1 <= tol.limit) & (r2 <= tol.limit);
-        (valid & is_in, !valid | (covered & (is_in | is_out)))
+            .mul(distance_sq.add(radius_sq))
+            .add(self.extent_slack);
+        let decided = excess.abs() > slack;
+        let covered = self.covered & (distance_sq <= tol.limit_sq);
+        (valid & (excess < zero), !valid | (covered & decided))
     }
 
     /// The closest point of the segment to `p`, computed as the single query does
@@ -1091,10 +1113,10 @@ mod tests {
     use super::*;
 
     /// A small deterministic generator (`SplitMix64`) for test inputs.
-    struct Rng(u64);
+    pub(super) struct Rng(pub(super) u64);
 
     impl Rng {
-        fn next(&mut self) -> u64 {
+        pub(super) fn next(&mut self) -> u64 {
             self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
             let mut z = self.0;
             z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -1387,6 +1409,7 @@ mod tests {
 
 #[cfg(all(test, any(feature = "std", feature = "libm")))]
 mod filter_tests {
+    use super::tests::Rng;
     use super::*;
 
     /// The fast pass must decide almost every ordinary input itself, and leave the ones
@@ -1395,7 +1418,7 @@ mod filter_tests {
     fn the_filter_decides_ordinary_inputs_and_defers_touching_ones() {
         let tol = tolerance::<f32>().unwrap();
         assert_eq!(tol.limit, 8_388_608.0);
-        assert_eq!(tol.factor, 16.0 * f32::EPSILON);
+        assert_eq!(tol.factor, 32.0 * f32::EPSILON);
         assert!(tolerance::<f64>().is_some());
         let segment = Prepared::new([-3.0_f32, -1.0], [2.5, 1.75], &tol);
         let mut certain = 0;
@@ -1411,6 +1434,62 @@ mod filter_tests {
         assert!(!segment.within([1e8, 0.0], 1.0, 0.0, &tol).1);
         // An empty circle needs no exact arithmetic.
         assert_eq!(segment.within([0.0, 0.5], -1.0, 0.0, &tol), (false, true));
+    }
+
+    /// The filter's error bound at many scales and segment shapes: circles whose radius
+    /// is the (rounded) distance to the capsule core moved by a few ulps, for long, short
+    /// and steep segments, with coordinates from `2^-20` to `2^20`. Every batch answer must
+    /// equal the exact single query's.
+    fn near_boundary_agrees<T: Scalar>(convert: impl Fn(f64) -> T) {
+        let mut rng = Rng(99);
+        let mut unit = move || (rng.next() >> 11) as f64 / (1_u64 << 53) as f64;
+        const N: usize = 512;
+        for round in 0..24 {
+            let scale = 2.0_f64.powi(round - 12 - (round % 3) * 3);
+            let a = [(unit() - 0.5) * scale, (unit() - 0.5) * scale];
+            let stretch = [1e-4, 1.0, 40.0][round as usize % 3];
+            let angle = core::f64::consts::TAU * unit();
+            let b = [
+                a[0] + stretch * scale * angle.cos(),
+                a[1] + stretch * scale * angle.sin(),
+            ];
+            let capsule_radius = 0.25 * scale * unit();
+            let capsule = Capsule::new(a.map(&convert), b.map(&convert), convert(capsule_radius));
+            let (mut centers, mut radii) = ([[T::ZERO; 2]; N], [T::ZERO; N]);
+            for i in 0..N {
+                let p = [
+                    a[0] + (unit() - 0.3) * (b[0] - a[0]) * 1.6 + (unit() - 0.5) * scale,
+                    a[1] + (unit() - 0.3) * (b[1] - a[1]) * 1.6 + (unit() - 0.5) * scale,
+                ];
+                centers[i] = p.map(&convert);
+                let core = Segment::new(capsule.a, capsule.b);
+                // The distance in T, then a few ulps either way (or exactly it).
+                let d = core.distance(centers[i]).sub(capsule.radius).max(T::ZERO);
+                let mut r = d;
+                let steps = (i % 7) as i32 - 3;
+                for _ in 0..steps.unsigned_abs() {
+                    let nudge = r.mul(convert(f64::EPSILON)).max(convert(1e-30));
+                    r = if steps > 0 {
+                        r.add(nudge)
+                    } else {
+                        r.sub(nudge)
+                    };
+                }
+                radii[i] = r.max(T::ZERO);
+            }
+            let mut got = [false; N];
+            circles_intersect_capsule(&centers, &radii, &capsule, &mut got);
+            for i in 0..N {
+                let single = Circle::new(centers[i], radii[i]).intersects_capsule(&capsule);
+                assert_eq!(got[i], single, "round {round}, case {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn near_boundary_agrees_at_every_scale() {
+        near_boundary_agrees(|x| x as f32);
+        near_boundary_agrees(|x| x);
     }
 
     #[cfg(feature = "fixed")]
