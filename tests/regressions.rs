@@ -104,7 +104,7 @@ fn closest_point_near_the_far_end_is_within_four_ulps() {
 /// `9.9e27` (f32) had no crossing, because `|a − c|²` overflowed; the crossings are now
 /// computed on differences scaled by a power of two. The expected parameters come from
 /// exact rationals (Python's `fractions`, with a 60-digit square root):
-/// `4.6033642246362826e-16` and `1.1920928955078125e-7`. The crossing is found to within
+/// `4.603364224636282e-16` and `1.1920928955078125e-7`. The crossing is found to within
 /// one unit in the last place of the coordinates, `|Δt| · |b − a| ≤ ulp(|b − a|)`, i.e.
 /// `|Δt| ≤ ε`: the parameter itself is tiny, so its relative error is not the measure.
 #[test]
@@ -121,7 +121,7 @@ fn crossings_far_from_the_origin_are_found() {
     assert!(circle.intersects_segment(&s));
     let got = s.circle_crossings(&circle);
     assert_eq!(got.len(), 1, "{got:?}");
-    let expected = 4.603_364_224_636_282_6e-16_f64;
+    let expected = 4.603_364_224_636_282e-16_f64;
     assert!(
         (got.as_slice()[0] - expected).abs() <= f64::EPSILON,
         "{got:?}"
