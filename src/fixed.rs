@@ -19,16 +19,167 @@ use crate::scalar::Scalar;
 use fixed::types::extra::{LeEqU32, LeEqU64};
 use fixed::{FixedI32, FixedI64};
 
-/// Rounded integer square root.
+/// `2^e` as an `f64`, exactly (`e ≤ 1023`).
 #[inline]
-fn round_isqrt(n: u128) -> u128 {
-    let root = n.isqrt();
+const fn pow2(e: u32) -> f64 {
+    f64::from_bits(((1023 + e) as u64) << 52)
+}
+
+/// `|x|` for a float (without relying on `f64::abs`, which `core` lacks on older
+/// toolchains).
+#[inline]
+fn magnitude_f64(x: f64) -> f64 {
+    if x < 0.0 { -x } else { x }
+}
+
+/// `round(√n)`; `square` is an estimate of `n` as a float (see [`floor_isqrt`]).
+#[inline]
+fn round_isqrt(n: u128, square: f64) -> u128 {
+    let (root, rem) = floor_isqrt(n, square);
+    let root = u128::from(root);
     // (root + ½)² = root² + root + ¼, so round up when n − root² > root.
-    if n - root * root > root {
-        root + 1
-    } else {
-        root
+    if rem > root { root + 1 } else { root }
+}
+
+/// `(⌊√n⌋, n − ⌊√n⌋²)`, exactly; `square` is `n` as a float, within a relative 2^-50.
+///
+/// With a float square root at hand (features `std` or `libm`), the root is estimated in
+/// `f64`, refined by one Newton step when it has more bits than an `f64` holds, and then
+/// corrected exactly in integers: the result does not depend on the estimate's rounding.
+#[cfg(any(feature = "std", feature = "libm"))]
+#[inline]
+fn floor_isqrt(n: u128, square: f64) -> (u64, u128) {
+    let estimate = float_sqrt(square);
+    // Saturating: √(2^128) rounds to 2^64.
+    let mut root = estimate as u64;
+    if root >= 1 << 52 {
+        // Off by up to ~2^14: one Newton step, r + (n − r²) / 2r, brings it within 2.
+        // |n − r²| < 2^80, so the wrapped difference is the true one.
+        let error = n.wrapping_sub(u128::from(root) * u128::from(root)) as i128;
+        let step = approx_f64_signed(error) / (2.0 * estimate);
+        root = root.saturating_add_signed(step as i64);
     }
+    correct_isqrt(n, root)
+}
+
+/// `(⌊√n⌋, n − ⌊√n⌋²)`, exactly, without a float square root.
+#[cfg(not(any(feature = "std", feature = "libm")))]
+#[inline]
+fn floor_isqrt(n: u128, square: f64) -> (u64, u128) {
+    let _ = square;
+    let root = n.isqrt();
+    (root as u64, n - root * root)
+}
+
+/// `(⌊√n⌋, n − ⌊√n⌋²)` from an estimate of the root, exactly (quick when the estimate is
+/// within a few units).
+#[cfg(any(feature = "std", feature = "libm"))]
+#[inline]
+fn correct_isqrt(n: u128, mut root: u64) -> (u64, u128) {
+    while u128::from(root) * u128::from(root) > n {
+        root -= 1;
+    }
+    let mut rem = n - u128::from(root) * u128::from(root);
+    // (r + 1)² ≤ n exactly when n − r² ≥ 2r + 1.
+    while rem > 2 * u128::from(root) {
+        rem -= 2 * u128::from(root) + 1;
+        root += 1;
+    }
+    (root, rem)
+}
+
+/// The float square root of the build, std's or libm's. Only ever an estimate: every
+/// root computed from it is corrected exactly.
+#[cfg(feature = "std")]
+#[inline]
+fn float_sqrt(x: f64) -> f64 {
+    x.sqrt()
+}
+
+/// The float square root of the build, std's or libm's. Only ever an estimate: every
+/// root computed from it is corrected exactly.
+#[cfg(all(not(feature = "std"), feature = "libm"))]
+#[inline]
+fn float_sqrt(x: f64) -> f64 {
+    libm::sqrt(x)
+}
+
+/// `n` as an `f64`, within a relative 2^-52 (truncated to 63 bits, then rounded: cheaper
+/// than the `u128` conversion's library call).
+#[inline]
+fn approx_f64(n: u128) -> f64 {
+    let zeros = n.leading_zeros();
+    if zeros >= 65 {
+        (n as i64) as f64
+    } else {
+        let shift = 65 - zeros;
+        ((n >> shift) as i64) as f64 * pow2(shift)
+    }
+}
+
+/// `n` as an `f64`, within a relative 2^-52.
+#[cfg(any(feature = "std", feature = "libm"))]
+#[inline]
+fn approx_f64_signed(n: i128) -> f64 {
+    let magnitude = approx_f64(n.unsigned_abs());
+    if n < 0 { -magnitude } else { magnitude }
+}
+
+/// `⌊n ÷ d⌋` for `d > 0`, exactly; `estimate` is `n ÷ d` as a non-negative float, within
+/// a relative 2^-48 or an absolute 1.
+///
+/// Quotients below 2^50 start from the estimate and are corrected exactly in integers,
+/// which avoids the 128-bit division's library call.
+#[inline]
+fn div_floor(n: u128, d: u128, estimate: f64) -> u128 {
+    if estimate < pow2(50) && d >> 124 == 0 {
+        // Within a few units of the quotient, so |n − q·d| < 8d < 2^127: the wrapped
+        // difference is the true one.
+        let mut q = estimate as u64;
+        let d_signed = d as i128;
+        let mut rem = n.wrapping_sub(u128::from(q).wrapping_mul(d)) as i128;
+        while rem < 0 {
+            q -= 1;
+            rem += d_signed;
+        }
+        while rem >= d_signed {
+            q += 1;
+            rem -= d_signed;
+        }
+        u128::from(q)
+    } else if n >> 64 == 0 && d >> 64 == 0 {
+        u128::from(n as u64 / d as u64)
+    } else {
+        n / d
+    }
+}
+
+/// The unit vector along `(x, y)` (each below 2^62 in magnitude, the larger one at least
+/// 2^60), as raw values with `frac ≤ 40` fractional bits, computed in `f64` alone: each
+/// component is `±⌊(|c|·2^frac + ⌊L/2⌋) / L⌋` with `L = round(√(x² + y²))`.
+///
+/// That quotient is within 2^(frac − 60) of `|c|·2^frac / √(x² + y²) + ½`, which the floats
+/// get within 2^(frac − 50). So wherever the float value is more than 2^(frac − 46) from
+/// an integer, its integer part is the exact answer; `None` when either component is that
+/// close to an integer (rarely), for the exact computation to decide.
+#[cfg(any(feature = "std", feature = "libm"))]
+#[inline]
+fn fast_unit(x: i64, y: i64, frac: u32) -> Option<(i128, i128)> {
+    let (xf, yf) = (x as f64, y as f64);
+    let scale = pow2(frac) / float_sqrt(xf * xf + yf * yf);
+    let margin = f64::from_bits(u64::from(1023 + frac - 46) << 52);
+    let component = |c: i64, cf: f64| {
+        let t = magnitude_f64(cf) * scale + 0.5;
+        // t ≥ ½ and below 2^41: truncation is the floor, and exact.
+        let whole = t as i64;
+        let part = t - whole as f64;
+        (part > margin && part < 1.0 - margin).then_some(if c < 0 {
+            -i128::from(whole)
+        } else {
+            i128::from(whole)
+        })
+    };
+    Some((component(x, xf)?, component(y, yf)?))
 }
 
 /// Whether `a × b ≤ c × d` for non-negative `i128`s, exactly, via 256-bit products.
@@ -67,7 +218,24 @@ fn scaled_ratio(mut num: i128, mut den: i128, frac: u32) -> i128 {
     if den <= 0 {
         return 0;
     }
-    ((num << frac) + den / 2) / den
+    // 0 ≤ num < den here: ⌊(num·2^frac + ⌊den/2⌋) / den⌋, all non-negative.
+    let (num, den) = (num as u128, den as u128);
+    let estimate = approx_f64(num) * pow2(frac) / approx_f64(den) + 0.5;
+    div_floor((num << frac) + den / 2, den, estimate) as i128
+}
+
+/// `round(num · 2^64 ÷ den)`, half away from zero, for `den ≠ 0`: division for the types
+/// with 64 fractional bits, whose shifted dividend can reach `i128::MIN`.
+fn div_all_fraction(num: i128, den: i128) -> i128 {
+    let shifted = num << 64;
+    let half = den.abs() / 2;
+    let biased = if (shifted < 0) == (den < 0) {
+        shifted.saturating_add(half * den.signum())
+    } else {
+        shifted.saturating_sub(half * den.signum())
+    };
+    // Only i128::MIN ÷ −1 fails; its true quotient is positive and huge.
+    biased.checked_div(den).unwrap_or(i128::MAX)
 }
 
 macro_rules! fixed_scalar {
@@ -107,17 +275,21 @@ macro_rules! fixed_scalar {
                         Self::ZERO
                     };
                 }
-                // |num| < 2^63 and frac ≤ 64, so the shift cannot overflow i128.
-                let shifted = num << Self::FRAC_NBITS;
-                let half = den.abs() / 2;
-                // Round half away from zero.
-                let biased = if (shifted < 0) == (den < 0) {
-                    shifted.saturating_add(half * den.signum())
+                if Self::FRAC_NBITS == 64 {
+                    return Self::from_bits(saturate(div_all_fraction(num, den)));
+                }
+                // |num| ≤ 2^63 and frac < 64, so nothing below overflows or saturates: the
+                // quotient rounded half away from zero is ±⌊(|num|·2^frac + ⌊|den|/2⌋) / |den|⌋.
+                let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
+                let estimate = magnitude_f64(self.to_bits() as f64 / rhs.to_bits() as f64)
+                    * pow2(Self::FRAC_NBITS)
+                    + 0.5;
+                let magnitude = div_floor((n << Self::FRAC_NBITS) + d / 2, d, estimate) as i128;
+                let rounded = if (num < 0) != (den < 0) {
+                    -magnitude
                 } else {
-                    shifted.saturating_sub(half * den.signum())
+                    magnitude
                 };
-                // Only i128::MIN ÷ −1 fails; its true quotient is positive and huge.
-                let rounded = biased.checked_div(den).unwrap_or(i128::MAX);
                 Self::from_bits(saturate(rounded))
             }
             #[inline]
@@ -136,7 +308,8 @@ macro_rules! fixed_scalar {
                 }
                 // sqrt(x · 2^f) · 2^(f/2)… done as isqrt(bits · 2^f).
                 let wide = (bits as u128) << Self::FRAC_NBITS;
-                Self::from_bits(saturate(round_isqrt(wide) as i128))
+                let square = bits as f64 * pow2(Self::FRAC_NBITS);
+                Self::from_bits(saturate(round_isqrt(wide, square) as i128))
             }
             #[inline]
             fn mul_wide(self, rhs: Self) -> i128 {
@@ -148,7 +321,21 @@ macro_rules! fixed_scalar {
                     return Self::ZERO;
                 }
                 // The wide type is scaled by 2^(2f), so its root is scaled by 2^f: the raw bits.
-                Self::from_bits(saturate(round_isqrt(w as u128) as i128))
+                let w = w as u128;
+                Self::from_bits(saturate(round_isqrt(w, approx_f64(w)) as i128))
+            }
+            #[inline]
+            fn hypot(x: Self, y: Self) -> Self {
+                // The provided body, `sqrt_wide(x² + y²)` with a saturating sum, with the
+                // root's float estimate taken from the components.
+                let (x, y) = (x.to_bits(), y.to_bits());
+                let (xw, yw) = (i128::from(x), i128::from(y));
+                let sum = (xw * xw).saturating_add(yw * yw);
+                if sum <= 0 {
+                    return Self::ZERO;
+                }
+                let (xf, yf) = (x as f64, y as f64);
+                Self::from_bits(saturate(round_isqrt(sum as u128, xf * xf + yf * yf) as i128))
             }
             #[inline]
             fn unit_ratio(num: i128, den: i128) -> Self {
@@ -180,31 +367,38 @@ macro_rules! fixed_scalar {
             }
             #[inline]
             fn normalize(x: Self, y: Self) -> Option<(Self, Self)> {
-                let (x, y) = (i128::from(x.to_bits()), i128::from(y.to_bits()));
+                let (x, y) = (i64::from(x.to_bits()), i64::from(y.to_bits()));
                 let largest = x.unsigned_abs().max(y.unsigned_abs());
                 if largest == 0 {
                     return None;
                 }
                 // Shift so the larger component has 61 significant bits: the squares then
                 // fit in u128 and the root keeps about 61 bits of relative precision.
-                let top = 128 - largest.leading_zeros();
+                let top = 64 - largest.leading_zeros();
                 let (x, y) = if top > 61 {
                     (x >> (top - 61), y >> (top - 61))
                 } else {
                     (x << (61 - top), y << (61 - top))
                 };
-                let length = round_isqrt((x * x + y * y) as u128) as i128;
                 let frac = Self::FRAC_NBITS;
-                let unit = |c: i128| {
-                    let shifted = c << frac;
-                    let rounded = if shifted < 0 {
-                        (shifted - length / 2) / length
-                    } else {
-                        (shifted + length / 2) / length
-                    };
-                    Self::from_bits(saturate(rounded))
+                #[cfg(any(feature = "std", feature = "libm"))]
+                if frac <= 40
+                    && let Some((ux, uy)) = fast_unit(x, y, frac)
+                {
+                    return Some((Self::from_bits(saturate(ux)), Self::from_bits(saturate(uy))));
+                }
+                let (xw, yw) = (i128::from(x), i128::from(y));
+                let (xf, yf) = (x as f64, y as f64);
+                let length = round_isqrt((xw * xw + yw * yw) as u128, xf * xf + yf * yf);
+                let length_f = approx_f64(length);
+                let unit = |c: i64, cf: f64| {
+                    // Rounded half away from zero: ±⌊(|c|·2^frac + ⌊length/2⌋) / length⌋.
+                    let estimate = magnitude_f64(cf) * pow2(frac) / length_f + 0.5;
+                    let numerator = (u128::from(c.unsigned_abs()) << frac) + length / 2;
+                    let magnitude = div_floor(numerator, length, estimate) as i128;
+                    Self::from_bits(saturate(if c < 0 { -magnitude } else { magnitude }))
                 };
-                Some((unit(x), unit(y)))
+                Some((unit(x, xf), unit(y, yf)))
             }
         }
 
@@ -231,13 +425,23 @@ macro_rules! fixed_scalar {
 }
 
 mod fixed_i32 {
-    use super::{FixedI32, LeEqU32, Scalar, round_isqrt, scaled_ratio};
+    #[cfg(any(feature = "std", feature = "libm"))]
+    use super::fast_unit;
+    use super::{
+        FixedI32, LeEqU32, Scalar, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
+        round_isqrt, scaled_ratio,
+    };
     fixed_scalar!(FixedI32, LeEqU32, i32, 32);
     use super::product_le;
 }
 
 mod fixed_i64 {
-    use super::{FixedI64, LeEqU64, Scalar, round_isqrt, scaled_ratio};
+    #[cfg(any(feature = "std", feature = "libm"))]
+    use super::fast_unit;
+    use super::{
+        FixedI64, LeEqU64, Scalar, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
+        round_isqrt, scaled_ratio,
+    };
     fixed_scalar!(FixedI64, LeEqU64, i64, 64);
     use super::product_le;
 }
