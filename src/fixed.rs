@@ -32,9 +32,31 @@ fn magnitude_f64(x: f64) -> f64 {
     if x < 0.0 { -x } else { x }
 }
 
+/// The integer nearest to `x` (ties to even), for `0 ≤ x < 2^51`: adding 2^52 rounds it
+/// to an integer, which then sits in the low bits of the sum. Cheaper than a saturating
+/// conversion.
+#[inline]
+fn nearest(x: f64) -> u64 {
+    (x + pow2(52)).to_bits() - pow2(52).to_bits()
+}
+
 /// `round(√n)`; `square` is an estimate of `n` as a float (see [`floor_isqrt`]).
 #[inline]
 fn round_isqrt(n: u128, square: f64) -> u128 {
+    #[cfg(any(feature = "std", feature = "libm"))]
+    {
+        let estimate = float_sqrt(square);
+        if estimate < pow2(51) {
+            // The rounded root is the r with r² − r < n ≤ r² + r (these ranges tile the
+            // integers). The estimate's nearest integer usually is it; test that exactly.
+            // r < 2^51, so n − r² wraps only when n ≥ 2^127, and then reads below −2^126.
+            let root = u128::from(nearest(estimate));
+            let excess = n.wrapping_sub(root * root) as i128;
+            if excess > -(root as i128) && excess <= root as i128 {
+                return root;
+            }
+        }
+    }
     let (root, rem) = floor_isqrt(n, square);
     let root = u128::from(root);
     // (root + ½)² = root² + root + ¼, so round up when n − root² > root.
@@ -50,15 +72,18 @@ fn round_isqrt(n: u128, square: f64) -> u128 {
 #[inline]
 fn floor_isqrt(n: u128, square: f64) -> (u64, u128) {
     let estimate = float_sqrt(square);
-    // Saturating: √(2^128) rounds to 2^64.
-    let mut root = estimate as u64;
-    if root >= 1 << 52 {
+    let root = if estimate < pow2(51) {
+        // Within a few units.
+        nearest(estimate)
+    } else {
+        // Saturating: √(2^128) rounds to 2^64.
+        let root = estimate as u64;
         // Off by up to ~2^14: one Newton step, r + (n − r²) / 2r, brings it within 2.
         // |n − r²| < 2^80, so the wrapped difference is the true one.
         let error = n.wrapping_sub(u128::from(root) * u128::from(root)) as i128;
         let step = approx_f64_signed(error) / (2.0 * estimate);
-        root = root.saturating_add_signed(step as i64);
-    }
+        root.saturating_add_signed(step as i64)
+    };
     correct_isqrt(n, root)
 }
 
@@ -125,8 +150,8 @@ fn approx_f64_signed(n: i128) -> f64 {
     if n < 0 { -magnitude } else { magnitude }
 }
 
-/// `⌊n ÷ d⌋` for `d > 0`, exactly; `estimate` is `n ÷ d` as a non-negative float, within
-/// a relative 2^-48 or an absolute 1.
+/// `⌊n ÷ d⌋` for `d > 0`, exactly; `estimate` is `n ÷ d` as a non-negative float, off by
+/// a few units at most (quick when within one).
 ///
 /// Quotients below 2^50 start from the estimate and are corrected exactly in integers,
 /// which avoids the 128-bit division's library call.
@@ -134,8 +159,9 @@ fn approx_f64_signed(n: i128) -> f64 {
 fn div_floor(n: u128, d: u128, estimate: f64) -> u128 {
     if estimate < pow2(50) && d >> 124 == 0 {
         // Within a few units of the quotient, so |n − q·d| < 8d < 2^127: the wrapped
-        // difference is the true one.
-        let mut q = estimate as u64;
+        // difference is the true one. (Within an estimate of 2^50 every caller's relative
+        // error is below 2^-50, and the absolute one below 5.)
+        let mut q = nearest(estimate);
         let d_signed = d as i128;
         let mut rem = n.wrapping_sub(u128::from(q).wrapping_mul(d)) as i128;
         while rem < 0 {
@@ -158,26 +184,24 @@ fn div_floor(n: u128, d: u128, estimate: f64) -> u128 {
 /// 2^60), as raw values with `frac ≤ 40` fractional bits, computed in `f64` alone: each
 /// component is `±⌊(|c|·2^frac + ⌊L/2⌋) / L⌋` with `L = round(√(x² + y²))`.
 ///
-/// That quotient is within 2^(frac − 60) of `|c|·2^frac / √(x² + y²) + ½`, which the floats
-/// get within 2^(frac − 50). So wherever the float value is more than 2^(frac − 46) from
-/// an integer, its integer part is the exact answer; `None` when either component is that
-/// close to an integer (rarely), for the exact computation to decide.
+/// That quotient is the integer part of a value within 2^(frac − 60) of
+/// `|c|·2^frac / √(x² + y²) + ½`, and the floats get `s = |c|·2^frac / √(x² + y²)` within
+/// 2^(frac − 50). So wherever `s` is more than 2^(frac − 46) from a half-integer, the
+/// integer nearest to `s` is the exact answer; `None` when either component is that close
+/// to a half-integer (rarely), for the exact computation to decide.
 #[cfg(any(feature = "std", feature = "libm"))]
 #[inline]
-fn fast_unit(x: i64, y: i64, frac: u32) -> Option<(i128, i128)> {
+fn fast_unit(x: i64, y: i64, frac: u32) -> Option<(i64, i64)> {
     let (xf, yf) = (x as f64, y as f64);
     let scale = pow2(frac) / float_sqrt(xf * xf + yf * yf);
     let margin = f64::from_bits(u64::from(1023 + frac - 46) << 52);
     let component = |c: i64, cf: f64| {
-        let t = magnitude_f64(cf) * scale + 0.5;
-        // t ≥ ½ and below 2^41: truncation is the floor, and exact.
-        let whole = t as i64;
-        let part = t - whole as f64;
-        (part > margin && part < 1.0 - margin).then_some(if c < 0 {
-            -i128::from(whole)
-        } else {
-            i128::from(whole)
-        })
+        // 0 ≤ s < 2^41, so `nearest` applies, and s − round(s) is exact.
+        let s = magnitude_f64(cf) * scale;
+        let sum = s + pow2(52);
+        let whole = sum.to_bits() - pow2(52).to_bits();
+        let off = magnitude_f64(s - (sum - pow2(52)));
+        (off < 0.5 - margin).then_some(if c < 0 { -(whole as i64) } else { whole as i64 })
     };
     Some((component(x, xf)?, component(y, yf)?))
 }
@@ -185,22 +209,20 @@ fn fast_unit(x: i64, y: i64, frac: u32) -> Option<(i128, i128)> {
 /// Whether `a × b ≤ c × d` for non-negative `i128`s, exactly, via 256-bit products.
 fn product_le(a: i128, b: i128, c: i128, d: i128) -> bool {
     let clamp = |v: i128| v.max(0).unsigned_abs();
-    mul_256(clamp(a), clamp(b)) <= mul_256(clamp(c), clamp(d))
+    mul_256_narrow(clamp(a), clamp(b)) <= mul_256_narrow(clamp(c), clamp(d))
 }
 
-/// The full 256-bit product of two `u128`s, as (high, low).
-fn mul_256(a: u128, b: u128) -> (u128, u128) {
-    const MASK: u128 = u64::MAX as u128;
-    let (a_hi, a_lo) = (a >> 64, a & MASK);
-    let (b_hi, b_lo) = (b >> 64, b & MASK);
-    let lo_lo = a_lo * b_lo;
-    let hi_lo = a_hi * b_lo;
-    let lo_hi = a_lo * b_hi;
-    let hi_hi = a_hi * b_hi;
-    // Middle column: at most three 64-bit quantities, so it fits in u128.
-    let middle = (lo_lo >> 64) + (hi_lo & MASK) + (lo_hi & MASK);
-    let low = (middle << 64) | (lo_lo & MASK);
-    let high = hi_hi + (hi_lo >> 64) + (lo_hi >> 64) + (middle >> 64);
+/// The full 256-bit product of two values below 2^127, as (high, low): the two middle
+/// partial products then sum without a carry out of 128 bits.
+#[inline]
+fn mul_256_narrow(a: u128, b: u128) -> (u128, u128) {
+    let (a_hi, a_lo) = ((a >> 64) as u64, a as u64);
+    let (b_hi, b_lo) = ((b >> 64) as u64, b as u64);
+    let wide = |x: u64, y: u64| u128::from(x) * u128::from(y);
+    // a_hi, b_hi < 2^63: each cross term is below 2^127.
+    let middle = wide(a_hi, b_lo) + wide(a_lo, b_hi);
+    let (low, carry) = wide(a_lo, b_lo).overflowing_add(middle << 64);
+    let high = wide(a_hi, b_hi) + (middle >> 64) + u128::from(carry);
     (high, low)
 }
 
@@ -208,19 +230,23 @@ fn mul_256(a: u128, b: u128) -> (u128, u128) {
 #[inline]
 fn scaled_ratio(mut num: i128, mut den: i128, frac: u32) -> i128 {
     // Make room for the shift: keep den below 2^(126 − frac).
-    let bits = 128 - den.leading_zeros();
+    let mut bits = 128 - den.leading_zeros();
     let room = 126 - frac;
     if bits > room {
         let shift = bits - room;
         num >>= shift;
         den >>= shift;
+        bits = room;
     }
     if den <= 0 {
         return 0;
     }
     // 0 ≤ num < den here: ⌊(num·2^frac + ⌊den/2⌋) / den⌋, all non-negative.
     let (num, den) = (num as u128, den as u128);
-    let estimate = approx_f64(num) * pow2(frac) / approx_f64(den) + 0.5;
+    // Both shifted alike to fit an i64 (den keeps 63 bits when shifted), so the estimate is
+    // off by a relative 2^-51 plus 2^(frac − 62).
+    let fit = bits.saturating_sub(63);
+    let estimate = ((num >> fit) as i64 as f64) / ((den >> fit) as i64 as f64) * pow2(frac);
     div_floor((num << frac) + den / 2, den, estimate) as i128
 }
 
@@ -282,8 +308,7 @@ macro_rules! fixed_scalar {
                 // quotient rounded half away from zero is ±⌊(|num|·2^frac + ⌊|den|/2⌋) / |den|⌋.
                 let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
                 let estimate = magnitude_f64(self.to_bits() as f64 / rhs.to_bits() as f64)
-                    * pow2(Self::FRAC_NBITS)
-                    + 0.5;
+                    * pow2(Self::FRAC_NBITS);
                 let magnitude = div_floor((n << Self::FRAC_NBITS) + d / 2, d, estimate) as i128;
                 let rounded = if (num < 0) != (den < 0) {
                     -magnitude
@@ -385,6 +410,7 @@ macro_rules! fixed_scalar {
                 if frac <= 40
                     && let Some((ux, uy)) = fast_unit(x, y, frac)
                 {
+                    let (ux, uy) = (i128::from(ux), i128::from(uy));
                     return Some((Self::from_bits(saturate(ux)), Self::from_bits(saturate(uy))));
                 }
                 let (xw, yw) = (i128::from(x), i128::from(y));
@@ -393,7 +419,7 @@ macro_rules! fixed_scalar {
                 let length_f = approx_f64(length);
                 let unit = |c: i64, cf: f64| {
                     // Rounded half away from zero: ±⌊(|c|·2^frac + ⌊length/2⌋) / length⌋.
-                    let estimate = magnitude_f64(cf) * pow2(frac) / length_f + 0.5;
+                    let estimate = magnitude_f64(cf) * pow2(frac) / length_f;
                     let numerator = (u128::from(c.unsigned_abs()) << frac) + length / 2;
                     let magnitude = div_floor(numerator, length, estimate) as i128;
                     Self::from_bits(saturate(if c < 0 { -magnitude } else { magnitude }))
@@ -405,7 +431,14 @@ macro_rules! fixed_scalar {
         /// Clamps a wide raw value into the inner integer type.
         #[inline]
         fn saturate(v: i128) -> $Inner {
-            <$Inner>::try_from(v).unwrap_or(if v < 0 { <$Inner>::MIN } else { <$Inner>::MAX })
+            let narrow = v as $Inner;
+            if i128::from(narrow) == v {
+                narrow
+            } else if v < 0 {
+                <$Inner>::MIN
+            } else {
+                <$Inner>::MAX
+            }
         }
 
         /// `v ÷ 2^shift`, rounded to nearest with ties away from zero.
@@ -414,12 +447,10 @@ macro_rules! fixed_scalar {
             if shift == 0 {
                 return v;
             }
+            // For v < 0 this is −⌊(half − v) / 2^shift⌋ = ⌊(v + half − 1) / 2^shift⌋, as
+            // 2^shift − half = half; `v >> 127` is −1 for a negative v and 0 otherwise.
             let half = 1_i128 << (shift - 1);
-            if v < 0 {
-                -((half - v) >> shift)
-            } else {
-                (v + half) >> shift
-            }
+            (v + half + (v >> 127)) >> shift
         }
     };
 }
@@ -450,6 +481,54 @@ mod fixed_i64 {
 mod tests {
     use super::*;
     use fixed::types::{I16F16, I32F32, I48F16};
+
+    /// The full 256-bit product of two `u128`s, as (high, low).
+    fn mul_256(a: u128, b: u128) -> (u128, u128) {
+        const MASK: u128 = u64::MAX as u128;
+        let (a_hi, a_lo) = (a >> 64, a & MASK);
+        let (b_hi, b_lo) = (b >> 64, b & MASK);
+        let lo_lo = a_lo * b_lo;
+        let hi_lo = a_hi * b_lo;
+        let lo_hi = a_lo * b_hi;
+        let hi_hi = a_hi * b_hi;
+        // Middle column: at most three 64-bit quantities, so it fits in u128.
+        let middle = (lo_lo >> 64) + (hi_lo & MASK) + (lo_hi & MASK);
+        let low = (middle << 64) | (lo_lo & MASK);
+        let high = hi_hi + (hi_lo >> 64) + (lo_hi >> 64) + (middle >> 64);
+        (high, low)
+    }
+
+    #[test]
+    fn narrow_256_bit_products_match_the_general_ones() {
+        let mut state = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let edges = [
+            0,
+            1,
+            2,
+            u128::from(u64::MAX),
+            1 << 64,
+            (1 << 126) + 1,
+            i128::MAX as u128,
+        ];
+        for _ in 0..100_000 {
+            let mut pick = || {
+                let v = (u128::from(next()) << 64 | u128::from(next())) >> 1;
+                match next() % 4 {
+                    0 => edges[(next() % 7) as usize],
+                    1 => v >> (next() % 127),
+                    _ => v,
+                }
+            };
+            let (a, b) = (pick(), pick());
+            assert_eq!(mul_256_narrow(a, b), mul_256(a, b), "{a} × {b}");
+        }
+    }
 
     #[test]
     fn full_256_bit_products() {
