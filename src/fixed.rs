@@ -500,33 +500,54 @@ mod tests {
 
     #[test]
     fn narrow_256_bit_products_match_the_general_ones() {
+        fn next(state: &mut u64) -> u64 {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            *state
+        }
+        fn pick(state: &mut u64) -> u128 {
+            let edges = [
+                0,
+                1,
+                2,
+                u128::from(u64::MAX),
+                1 << 64,
+                (1 << 126) + 1,
+                i128::MAX as u128,
+            ];
+            let v = (u128::from(next(state)) << 64 | u128::from(next(state))) >> 1;
+            match next(state) % 4 {
+                0 => edges[(next(state) % 7) as usize],
+                1 => v >> (next(state) % 127),
+                _ => v,
+            }
+        }
+        fn signed(state: &mut u64, v: u128) -> i128 {
+            if next(state) & 7 == 0 {
+                -(v as i128)
+            } else {
+                v as i128
+            }
+        }
+        let clamp = |v: i128| v.max(0).unsigned_abs();
         let mut state = 0x2545_f491_4f6c_dd1d_u64;
-        let mut next = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let edges = [
-            0,
-            1,
-            2,
-            u128::from(u64::MAX),
-            1 << 64,
-            (1 << 126) + 1,
-            i128::MAX as u128,
-        ];
-        for _ in 0..100_000 {
-            let mut pick = || {
-                let v = (u128::from(next()) << 64 | u128::from(next())) >> 1;
-                match next() % 4 {
-                    0 => edges[(next() % 7) as usize],
-                    1 => v >> (next() % 127),
-                    _ => v,
-                }
-            };
-            let (a, b) = (pick(), pick());
+        for _ in 0..200_000 {
+            let st = &mut state;
+            let (a, b) = (pick(st), pick(st));
             assert_eq!(mul_256_narrow(a, b), mul_256(a, b), "{a} × {b}");
+            // Products of similar sizes (near the bit-count filter's edge), and signs.
+            let (c, d) = if next(st) & 1 == 0 {
+                (a >> (next(st) % 3), b)
+            } else {
+                (pick(st) >> (next(st) % 3), pick(st) >> (next(st) % 3))
+            };
+            let (sa, sb, sc, sd) = (signed(st, a), signed(st, b), signed(st, c), signed(st, d));
+            assert_eq!(
+                product_le(sa, sb, sc, sd),
+                mul_256(clamp(sa), clamp(sb)) <= mul_256(clamp(sc), clamp(sd)),
+                "{sa} × {sb} ≤ {sc} × {sd}"
+            );
         }
     }
 
