@@ -601,7 +601,15 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
     }
     let radius = radii.sum();
     match segment_segment(xa, xb, ya, yb) {
-        SegmentPair::Crossing { point } => Some(crossing_contact(xa, xb, ya, yb, point, radius)),
+        SegmentPair::Crossing { point } => {
+            let contact = crossing_contact(xa, xb, ya, yb, point, radius);
+            let finite = |p: V| p.x().is_finite() && p.y().is_finite();
+            if contact.depth.is_nan() || !finite(contact.on_x) {
+                // Floats within a factor of 4 of MAX: the differences overflowed.
+                return Some(crossing_contact_scaled_down(xa, xb, ya, yb, radius));
+            }
+            Some(contact)
+        }
         SegmentPair::Apart(apart) => {
             if !apart.within(radii) {
                 return None;
@@ -618,6 +626,33 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
         }
     }
 }
+/// [`crossing_contact`] for floats so close to `±MAX` that a coordinate difference or a
+/// projection onto a normal overflows: the points quartered (exact for floats this
+/// large), then the cores' depth and the point scaled back. The normal is unchanged.
+#[cold]
+#[inline(never)]
+fn crossing_contact_scaled_down<V: Vector2>(
+    xa: V,
+    xb: V,
+    ya: V,
+    yb: V,
+    radius: S<V>,
+) -> CoreContact<V> {
+    let quarter = |p: V| V::new(p.x().half().half(), p.y().half().half());
+    let (xa, xb, ya, yb) = (quarter(xa), quarter(xb), quarter(ya), quarter(yb));
+    let point = crossing_point(xa, xb, ya, yb);
+    // The radii are added at full scale: they may be tiny, and quartering would round.
+    let cores = crossing_contact(xa, xb, ya, yb, point, S::<V>::ZERO);
+    let four = |x: S<V>| x.add(x).add(x.add(x));
+    let point = V::new(four(point.x()), four(point.y()));
+    CoreContact {
+        normal: cores.normal,
+        depth: four(cores.depth).add(radius),
+        on_x: point,
+        on_y: point,
+    }
+}
+
 /// The contact of two crossing segments: the smallest translation of `x` that separates
 /// the cores (their Minkowski difference is a parallelogram with edge normals `±n_x`, `±n_y`),
 /// plus the radii. Ties prefer y's left normal, then its right, then x's normals.

@@ -46,9 +46,9 @@ use capsule2d::{
 // power of two (fuzz finding F1): only inputs beyond the squares' safe range changed.
 
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x7d5563451d248663;
+const GOLDEN_F32: u64 = 0xbfd48cf0260ffb44;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x54357b9d24f9a623;
+const GOLDEN_F64: u64 = 0x1ed0f16ce628bd78;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
 const GOLDEN_I32F32: u64 = 0x619eae79d46c434c;

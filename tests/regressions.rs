@@ -138,3 +138,36 @@ fn crossings_far_from_the_origin_are_found() {
         "{got:?}"
     );
 }
+
+/// Fuzz finding F2: capsules whose cores cross, with coordinates near `±MAX`, got a NaN
+/// depth and point: the coordinate differences overflowed. The cores share an endpoint
+/// (`x.b == y.a`). With exact rationals (Python's `fractions`, and an 80-digit `decimal`
+/// square root for the normals), every separating candidate but one is
+/// about `1.05e284` and that one is exactly 0: the depth is exactly the radius, and the
+/// common point is the shared endpoint.
+#[test]
+fn crossing_capsules_near_max_get_a_finite_contact() {
+    let x = Capsule::new(
+        [6.526_135_122_173_316e299, 6.526_135_122_173_316e299],
+        [-1.797_693_134_862_315_7e308, -1.797_693_134_862_314_7e308],
+        1.01855798017e-312_f64,
+    );
+    let y = Capsule::new(
+        [-1.797_693_134_862_315_7e308, -1.797_693_134_862_314_7e308],
+        [6.526_135_122_173_317e299, 6.526_135_122_173_315e299],
+        0.0,
+    );
+    assert!(x.intersects_capsule(&y));
+    let contact = x.contact_capsule(&y).expect("they intersect");
+    assert_eq!(contact.depth, 1.01855798017e-312, "{contact:?}");
+    let n: [f64; 2] = contact.normal;
+    assert!(((n[0] * n[0] + n[1] * n[1]).sqrt() - 1.0).abs() <= 4.0 * f64::EPSILON);
+    let shared: [f64; 2] = y.a;
+    for (got, want) in contact.point.iter().zip(shared) {
+        assert!(got.is_finite(), "{contact:?}");
+        assert!(
+            (got - want).abs() <= 4.0 * want.abs() * f64::EPSILON,
+            "{contact:?}"
+        );
+    }
+}
