@@ -149,6 +149,14 @@ impl<T: Scalar> Radii<T> {
     pub(crate) fn sum(self) -> T {
         self.x.add(self.y)
     }
+
+    /// Both radii divided by 4.
+    pub(crate) fn quartered(self) -> Self {
+        Self {
+            x: self.x.half().half(),
+            y: self.y.half().half(),
+        }
+    }
 }
 
 /// The radii of two shapes, or `None` when either is negative or NaN (such a shape is
@@ -263,12 +271,55 @@ pub(crate) fn point_point<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> Option<
         Some(n) => (n, d.dot(n)),
         None => (unit_x(), S::<V>::ZERO),
     };
-    Some(CoreContact {
+    let contact = CoreContact {
         normal,
         depth: depth::<V>(radii.sum(), distance),
         on_x: x,
         on_y: y,
-    })
+    };
+    if contact.depth.is_finite() || !all_finite([x, y], radii) {
+        return Some(contact);
+    }
+    Some(depth_rescaled(contact, || {
+        point_point(quarter(x), quarter(y), radii.quartered())
+    }))
+}
+
+/// Whether every coordinate and both radii are finite: [`depth_rescaled`] needs it, or
+/// quartering would never bring an infinity into range.
+fn all_finite<V: Vector2, const N: usize>(points: [V; N], radii: Radii<S<V>>) -> bool {
+    radii.x.is_finite()
+        && radii.y.is_finite()
+        && points
+            .iter()
+            .all(|p| p.x().is_finite() && p.y().is_finite())
+}
+
+/// `p / 4`, exact for floats of the size that reaches [`depth_rescaled`].
+fn quarter<V: Vector2>(p: V) -> V {
+    V::new(p.x().half().half(), p.y().half().half())
+}
+
+/// A contact whose depth overflowed: floats within a factor of about 4 of `MAX`, where a
+/// radius sum or a distance is `∞` and the depth `∞ − ∞` is NaN (or `∞`). `quartered`
+/// runs the same kernel on every point and radius quartered (exact for floats that
+/// large); its depth is scaled back and saturated at the largest finite value (reached
+/// only when the true depth exceeds `MAX`). The normal and the points stay those of the
+/// full-scale contact, which are finite for finite inputs. Never NaN: where even the
+/// quartered kernel gives none (non-finite input), the depth is 0.
+#[cold]
+#[inline(never)]
+fn depth_rescaled<V: Vector2>(
+    contact: CoreContact<V>,
+    quartered: impl FnOnce() -> Option<CoreContact<V>>,
+) -> CoreContact<V> {
+    let four = |x: S<V>| x.add(x).add(x.add(x));
+    let depth = match quartered() {
+        Some(q) if !q.depth.is_nan() => four(q.depth).saturate(),
+        _ if !contact.depth.is_nan() => contact.depth.saturate(),
+        _ => S::<V>::ZERO,
+    };
+    CoreContact { depth, ..contact }
 }
 
 /// Point `p` (core `x`) against segment `ab` (core `y`), inflated by `radius`.
@@ -284,12 +335,18 @@ pub(crate) fn point_segment<V: Vector2>(
     }
     let projection = project(a, b, p);
     let (normal, distance) = projection.normal(a, b, p);
-    Some(CoreContact {
+    let contact = CoreContact {
         normal,
         depth: depth::<V>(radii.sum(), distance),
         on_x: p,
         on_y: projection.closest,
-    })
+    };
+    if contact.depth.is_finite() || !all_finite([p, a, b], radii) {
+        return Some(contact);
+    }
+    Some(depth_rescaled(contact, || {
+        point_segment(quarter(p), quarter(a), quarter(b), radii.quartered())
+    }))
 }
 
 /// How two segments relate: crossing (or touching, or overlapping collinear), or apart.
@@ -617,12 +674,24 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
             let closest = apart.closest();
             let (normal, distance) = closest.normal();
             let (on_x, on_y) = closest.points();
-            Some(CoreContact {
+            let contact = CoreContact {
                 normal,
                 depth: depth::<V>(radius, distance),
                 on_x,
                 on_y,
-            })
+            };
+            if contact.depth.is_finite() || !all_finite([xa, xb, ya, yb], radii) {
+                return Some(contact);
+            }
+            Some(depth_rescaled(contact, || {
+                segment_segment_contact(
+                    quarter(xa),
+                    quarter(xb),
+                    quarter(ya),
+                    quarter(yb),
+                    radii.quartered(),
+                )
+            }))
         }
     }
 }
@@ -638,7 +707,6 @@ fn crossing_contact_scaled_down<V: Vector2>(
     yb: V,
     radius: S<V>,
 ) -> CoreContact<V> {
-    let quarter = |p: V| V::new(p.x().half().half(), p.y().half().half());
     let (xa, xb, ya, yb) = (quarter(xa), quarter(xb), quarter(ya), quarter(yb));
     let point = crossing_point(xa, xb, ya, yb);
     // The radii are added at full scale: they may be tiny, and quartering would round.

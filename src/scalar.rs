@@ -157,6 +157,20 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         true
     }
 
+    /// An overflowed value brought back into range: `±∞` becomes the largest finite value
+    /// of the same sign; everything else (NaN included) is unchanged. The provided body
+    /// is the identity, right for types that saturate already (fixed point).
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(Scalar::saturate(f32::INFINITY), f32::MAX);
+    /// assert_eq!(Scalar::saturate(f64::NEG_INFINITY), f64::MIN);
+    /// assert_eq!(Scalar::saturate(2.5_f64), 2.5);
+    /// ```
+    fn saturate(self) -> Self {
+        self
+    }
+
     /// Whether the value is NaN (unordered with itself).
     ///
     /// ```
@@ -458,6 +472,16 @@ macro_rules! float_scalar {
             #[inline]
             fn is_finite(self) -> bool {
                 $t::is_finite(self)
+            }
+            #[inline]
+            fn saturate(self) -> Self {
+                if self == $t::INFINITY {
+                    $t::MAX
+                } else if self == $t::NEG_INFINITY {
+                    $t::MIN
+                } else {
+                    self
+                }
             }
             #[inline]
             fn is_nan(self) -> bool {

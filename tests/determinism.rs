@@ -46,9 +46,9 @@ use capsule2d::{
 // power of two (fuzz finding F1): only inputs beyond the squares' safe range changed.
 
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0xbfd48cf0260ffb44;
+const GOLDEN_F32: u64 = 0xedf907f0de4d33bb;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x1ed0f16ce628bd78;
+const GOLDEN_F64: u64 = 0x997ebf6623b97c83;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
 const GOLDEN_I32F32: u64 = 0x619eae79d46c434c;

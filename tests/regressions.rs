@@ -171,3 +171,37 @@ fn crossing_capsules_near_max_get_a_finite_contact() {
         );
     }
 }
+
+/// Fuzz findings F8: within a factor of about 4 of `MAX`, a radius sum and a distance both
+/// overflowed and the depth `∞ − ∞` came back NaN. The exact depths, from rationals
+/// (Python's `fractions`, an 80-digit `decimal` square root), are representable:
+/// `1.2922832284079215e308` for the f64 capsules and `1.9894280e38` for the f32 circles.
+#[test]
+fn depths_near_max_are_finite_and_accurate() {
+    use capsule2d::Circle;
+    let x = Capsule::new(
+        [0.0, 5e-324],
+        [5e-324, 1e-323],
+        1.292_283_228_407_922_9e308_f64,
+    );
+    let y = Capsule::new(
+        [1.292_283_228_407_922_7e308, 1.292_283_228_407_922_5e308],
+        [-7.864_907_448_280_311e307, 1.292_283_228_407_924_3e308],
+        1.292_283_228_407_922_3e308,
+    );
+    let contact = x.contact_capsule(&y).expect("they overlap");
+    let expected = 1.292_283_228_407_921_5e308_f64;
+    assert!(
+        (contact.depth - expected).abs() <= 8.0 * f64::EPSILON * expected,
+        "{contact:?}"
+    );
+
+    let a = Circle::new([6.000_001_f32, 6.000_001], 3.396_167e38);
+    let b = Circle::new([3.396_167_6e38_f32, 3.396_167_4e38], 3.396_167_2e38);
+    let contact = a.contact_circle(&b).expect("they overlap");
+    let expected = 1.989_428_e38_f32;
+    assert!(
+        (contact.depth - expected).abs() <= 8.0 * f32::EPSILON * expected,
+        "{contact:?}"
+    );
+}

@@ -208,10 +208,9 @@ impl<'a, S: FuzzScalar> Decoder<'a, S> {
     }
 }
 
-/// Whether to check two properties the docs state but that are known not to hold
-/// everywhere (see `docs/fuzzing.md`): depth `≥ 0` for finite inputs beyond the
-/// documented magnitudes, and crossings against `intersects_segment` where a query mixes
-/// magnitudes more than 2^200 apart. Set `CAPSULE2D_FUZZ_DOCUMENTED=1` to check them.
+/// Whether to check crossings against `intersects_segment` beyond the documented range
+/// (see `docs/fuzzing.md`): where a query mixes magnitudes more than 2^200 apart, and for
+/// fixed point beyond `MAX/4`. Set `CAPSULE2D_FUZZ_DOCUMENTED=1` to check them.
 fn documented_extras() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("CAPSULE2D_FUZZ_DOCUMENTED").is_some())
@@ -347,10 +346,9 @@ fn check_contact<S: FuzzScalar>(
     if dom.finite {
         ensure!(is_unit(c.normal), what, inputs, "normal not unit: {c:?}");
     }
-    // Depth ≥ 0 (and not NaN) in the documented range. The crate's docs promise it for
-    // every finite input, but near ±MAX the depth of crossing cores is NaN (known finding,
-    // fuzz/findings/*-depth-nan-*.bin); `CAPSULE2D_FUZZ_DOCUMENTED=1` checks it anyway.
-    if dom.linear || (dom.finite && documented_extras()) {
+    // Depth ≥ 0 (and not NaN) for every finite input, up to ±MAX: fixed findings F2 and
+    // F8 (fuzz/regressions/*-depth-nan-*.bin, tests/regressions.rs).
+    if dom.finite {
         ensure!(
             c.depth >= S::ZERO,
             what,
