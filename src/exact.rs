@@ -43,6 +43,11 @@ const SQUARES_BOUND: f64 = 16.0 * EPSILON;
 /// Error bound factor for `R² |v|² − (v × w)²`, generously.
 const QUARTIC_BOUND: f64 = 32.0 * EPSILON;
 
+/// Error bound factor for `along = (p − a)·(b − a)` and `along − |b − a|²`, relative to
+/// `|w_x v_x| + |w_y v_y| + |v|²`: rounded differences, two products, a sum and a
+/// subtraction, generously.
+const REGION_BOUND: f64 = 8.0 * EPSILON;
+
 /// Largest magnitude the exact path works at without rescaling (degree-4 products stay
 /// below 2^808 and Dekker's split below 2^996).
 const EXACT_MAX: f64 = f64::from_bits((1023 + 200) << 52); // 2^200
@@ -396,11 +401,15 @@ fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expan
 ///
 /// The filter evaluates the naive test once: the region from the signs of
 /// `along = (p − a)·(b − a)` and `along − |b − a|²`, then `R² − |p − endpoint|²` or, in the
-/// interior, `R² |v|² − (v × w)²`, with a bound on that value's rounding error. The region
-/// decisions need no bound of their own: near a region boundary the endpoint and interior
-/// formulas differ by `along² / |v|²` (or `along²`), which is second order in the rounding
-/// of `along` and far inside the value's bound. So a wrong region can only be chosen where
-/// both formulas give the same certain answer.
+/// interior, `R² |v|² − (v × w)²`, with a bound on that value's rounding error.
+///
+/// The region needs a bound of its own. Near a region boundary the endpoint and interior
+/// formulas differ by `along² / |v|²` (or `(along − |v|²)² / |v|²`), second order in the
+/// rounding of `along` — but that rounding scales with `|p − a| |v|`, not with the
+/// distance, so for a point near the far end of a long segment (`|v| = 10¹⁰`, distance 1)
+/// the difference exceeds the value's bound and the wrong region would give a wrong
+/// answer. So the filter decides only when `along` is farther than its own rounding bound
+/// (`REGION_BOUND · (|w_x v_x| + |w_y v_y| + |v|²)`) from both `0` and `|v|²`.
 #[inline]
 pub(crate) fn point_segment_within(
     p: [f64; 2],
@@ -413,8 +422,10 @@ pub(crate) fn point_segment_within(
     let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
     let radius = r1 + r2;
     let r_sq = radius * radius;
-    let along = wx * vx + wy * vy;
+    let (along_x, along_y) = (wx * vx, wy * vy);
+    let along = along_x + along_y;
     let length_sq = vx * vx + vy * vy;
+    let region_slack = REGION_BOUND * (along_x.abs() + along_y.abs() + length_sq) + UNDERFLOW_SLACK;
     let (value, bound) = if along <= 0.0 {
         let d_sq = wx * wx + wy * wy;
         (r_sq - d_sq, SQUARES_BOUND * (r_sq + d_sq))
@@ -433,7 +444,8 @@ pub(crate) fn point_segment_within(
         )
     };
     // One well-predicted branch; the answer itself is a comparison, not a branch.
-    if value.abs() > bound + UNDERFLOW_SLACK {
+    let region_certain = (along.abs() > region_slack) & ((along - length_sq).abs() > region_slack);
+    if (value.abs() > bound + UNDERFLOW_SLACK) & region_certain {
         // `&`, not `&&`: no branches, and a negative radius always answers no.
         (value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0)
     } else {
@@ -466,6 +478,107 @@ fn point_segment_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) 
     let reach: Expansion<256> = product::<8, 16, 16, 256>(&r_sq, &length_sq);
     let value: Expansion<768> = sum(&reach, &cross_sq.negated());
     value.sign() != Ordering::Less
+}
+
+// ---------------------------------------------------------------------------------------
+// A first filter for `f32` inputs, in `f32`.
+
+/// `f32`'s unit roundoff, `2^-24`.
+const EPSILON_F32: f32 = 5.960_464_5e-8;
+/// [`SQUARES_BOUND`] for `f32` arithmetic.
+const SQUARES_BOUND_F32: f32 = 16.0 * EPSILON_F32;
+/// [`QUARTIC_BOUND`] for `f32` arithmetic.
+const QUARTIC_BOUND_F32: f32 = 32.0 * EPSILON_F32;
+/// [`REGION_BOUND`] for `f32` arithmetic.
+const REGION_BOUND_F32: f32 = 8.0 * EPSILON_F32;
+/// Absolute slack: a value this small is left to the `f64` filter. Each `f32` operation
+/// loses at most `2^-149` to underflow, far below it.
+const UNDERFLOW_SLACK_F32: f32 = 1e-30;
+/// An underflowed factor (absolute error up to `2^-149`) multiplied by another value `x`
+/// errs by up to `2^-149 |x|`; the bound adds `2^-120 |x|` for each such product.
+const UNDERFLOW_FACTOR_F32: f32 = 7.523_164e-37; // 2^-120
+
+/// [`point_point_within`] for `f32` inputs, evaluated in `f32` with its own error bound:
+/// `Some(answer)` when the rounded value is farther from zero than the bound, `None`
+/// otherwise (near the boundary, on overflow, for NaN), and then the `f64` filter (and,
+/// behind it, the exact path) decides. It never answers differently from the exact
+/// predicate: the bound is [`SQUARES_BOUND`]'s, scaled to `f32`'s roundoff, and an
+/// overflow anywhere makes the value or the bound infinite or NaN, which decides nothing.
+#[inline]
+pub(crate) fn point_point_within_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> Option<bool> {
+    let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
+    let radius = r1 + r2;
+    let (d2, r2_sq) = (dx * dx + dy * dy, radius * radius);
+    let value = r2_sq - d2;
+    let bound = SQUARES_BOUND_F32 * (r2_sq + d2) + UNDERFLOW_SLACK_F32;
+    (value.abs() > bound).then_some((value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0))
+}
+
+/// [`point_segment_within`] for `f32` inputs, evaluated in `f32`: `Some(answer)` only
+/// when certain, as for [`point_point_within_f32`]. The interior test's degree-four terms
+/// can amplify an underflowed square (`r²` or `|v|²` below `2^-126`) by the other factor,
+/// so the bound adds `2^-120 (|v|² + r² + |v||w|)` for those; the endpoint tests have
+/// degree two, where the absolute slack covers underflow. The region must be certain, as
+/// in [`point_segment_within`]. Overflow (a difference, a square or `along` beyond
+/// `f32::MAX`) makes the value or a bound infinite or NaN: no answer.
+#[inline]
+pub(crate) fn point_segment_within_f32(
+    p: [f32; 2],
+    a: [f32; 2],
+    b: [f32; 2],
+    r1: f32,
+    r2: f32,
+) -> Option<bool> {
+    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
+    let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
+    let radius = r1 + r2;
+    let r_sq = radius * radius;
+    let (along_x, along_y) = (wx * vx, wy * vy);
+    let along = along_x + along_y;
+    let length_sq = vx * vx + vy * vy;
+    let region_slack =
+        REGION_BOUND_F32 * (along_x.abs() + along_y.abs() + length_sq) + UNDERFLOW_SLACK_F32;
+    let (value, bound) = if along <= 0.0 {
+        let d_sq = wx * wx + wy * wy;
+        (r_sq - d_sq, SQUARES_BOUND_F32 * (r_sq + d_sq))
+    } else if along >= length_sq {
+        let (ux, uy) = (p[0] - b[0], p[1] - b[1]);
+        let d_sq = ux * ux + uy * uy;
+        (r_sq - d_sq, SQUARES_BOUND_F32 * (r_sq + d_sq))
+    } else {
+        let (left, right) = (vx * wy, vy * wx);
+        let cross = left - right;
+        let magnitude = left.abs() + right.abs();
+        let reach = r_sq * length_sq;
+        (
+            reach - cross * cross,
+            QUARTIC_BOUND_F32 * (reach + magnitude * magnitude)
+                + UNDERFLOW_FACTOR_F32 * (length_sq + r_sq + magnitude),
+        )
+    };
+    // The region is certain as in `point_segment_within`; an infinite `along` (overflow)
+    // makes the slack infinite or NaN, so nothing is decided.
+    let region_certain = (along.abs() > region_slack) & ((along - length_sq).abs() > region_slack);
+    let certain = (value.abs() > bound + UNDERFLOW_SLACK_F32) & region_certain;
+    certain.then_some((value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0))
+}
+
+/// No first filter for `f64`, whose own filter is the first: never answers.
+#[inline(always)]
+pub(crate) fn no_point_filter(_: [f64; 2], _: [f64; 2], _: f64, _: f64) -> Option<bool> {
+    None
+}
+
+/// No first filter for `f64` (see [`no_point_filter`]).
+#[inline(always)]
+pub(crate) fn no_segment_filter(
+    _: [f64; 2],
+    _: [f64; 2],
+    _: [f64; 2],
+    _: f64,
+    _: f64,
+) -> Option<bool> {
+    None
 }
 
 #[cfg(test)]

@@ -256,22 +256,24 @@ pub(crate) fn cast_core<V: Vector2>(
     }
     let radius = start_radius.add(core_radius);
     let unit = direction.normalize()?;
-    let mut best: Option<Entry<V>> = None;
-    let mut keep = |candidate: Option<Entry<V>>| {
-        if let Some(entry) = candidate
-            && entry.0.is_finite()
-            && best.is_none_or(|b: Entry<V>| entry.0 < b.0)
-        {
-            best = Some(entry);
-        }
+    let finite = |candidate: Option<Entry<V>>| candidate.filter(|entry| entry.0.is_finite());
+    let earlier = |x: Option<Entry<V>>, y: Option<Entry<V>>| match (x, y) {
+        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
+        (p, q) => p.or(q),
     };
-    if wide::coincide(a, b) {
-        keep(disc(start, direction, unit, a, radius));
+    let best = if wide::coincide(a, b) {
+        finite(disc(start, direction, unit, a, radius))
     } else {
-        keep(side(start, direction, unit, a, b, radius));
-        keep(disc(start, direction, unit, a, radius));
-        keep(disc(start, direction, unit, b, radius));
-    }
+        // An entry through a side wall is *the* entry: the start is outside the convex
+        // shape, and the wall point is where the path crosses its boundary inwards. Only
+        // when no wall is met can the path enter through an end disc.
+        finite(side(start, direction, unit, a, b, radius)).or_else(|| {
+            earlier(
+                finite(disc(start, direction, unit, a, radius)),
+                finite(disc(start, direction, unit, b, radius)),
+            )
+        })
+    };
     let (distance, normal, core_point) = best?;
     let distance = distance.max(zero);
     (distance <= reach).then_some(Cast {

@@ -422,7 +422,7 @@ macro_rules! float_scalar {
     (
         $t:ident, $sqrt:expr, $pow2:ident, $bits:ty, $mantissa:expr, $bias:expr,
         fast_floor: $fast_floor:expr, down: $down:expr, up: $up:expr,
-        safe: $safe_exp:expr
+        safe: $safe_exp:expr, filters: ($point_filter:path, $segment_filter:path)
     ) => {
         impl Wide for $t {
             const ZERO: Self = 0.0;
@@ -547,6 +547,9 @@ macro_rules! float_scalar {
             }
             #[inline]
             fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
+                if let Some(answer) = $point_filter(p, q, r1, r2) {
+                    return answer;
+                }
                 crate::exact::point_point_within(
                     p.map(f64::from),
                     q.map(f64::from),
@@ -562,6 +565,9 @@ macro_rules! float_scalar {
                 r1: Self,
                 r2: Self,
             ) -> bool {
+                if let Some(answer) = $segment_filter(p, a, b, r1, r2) {
+                    return answer;
+                }
                 crate::exact::point_segment_within(
                     p.map(f64::from),
                     a.map(f64::from),
@@ -653,7 +659,8 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f32, f32::sqrt, pow2_f32, u32, 23, 127,
-            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50,
+            filters: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
         );
     }
     mod double {
@@ -661,7 +668,8 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f64, f64::sqrt, pow2_f64, u64, 52, 1023,
-            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450,
+            filters: (crate::exact::no_point_filter, crate::exact::no_segment_filter)
         );
     }
 }
@@ -674,7 +682,8 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f32, libm::sqrtf, pow2_f32, u32, 23, 127,
-            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50,
+            filters: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
         );
     }
     mod double {
@@ -682,7 +691,8 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f64, libm::sqrt, pow2_f64, u64, 52, 1023,
-            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450,
+            filters: (crate::exact::no_point_filter, crate::exact::no_segment_filter)
         );
     }
 }

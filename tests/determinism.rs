@@ -46,12 +46,12 @@ use capsule2d::{
 // power of two (fuzz finding F1): only inputs beyond the squares' safe range changed.
 
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0xedf907f0de4d33bb;
+const GOLDEN_F32: u64 = 0x3b19ef09a108bc67;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x997ebf6623b97c83;
+const GOLDEN_F64: u64 = 0x7c34fdedb171328e;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
-const GOLDEN_I32F32: u64 = 0x619eae79d46c434c;
+const GOLDEN_I32F32: u64 = 0xcfe898ce094901d9;
 
 /// Random cases per scalar type, besides the hand-picked edge cases.
 const RANDOM_CASES: usize = 1500;

@@ -293,6 +293,141 @@ fn f32_decisions_are_exact() {
     }
 }
 
+/// `f32` answers are decided first in `f32` (a filter with its own bound), then in `f64`,
+/// then exactly. Segments, offsets and radii of independent magnitudes `2^-140 … 2^120`
+/// (so squares underflow and overflow `f32`, and tiny radii meet long segments), with the
+/// radius at the exact distance's boundary and one `f32` ulp either side.
+#[test]
+fn f32_decisions_are_exact_at_mixed_magnitudes() {
+    let mut rng = Rng(0x5EED_0032);
+    let wide = |v: [f32; 2]| [f64::from(v[0]), f64::from(v[1])];
+    let scale_of = |rng: &mut Rng| pow2(((rng.unit() + 1.0) * 130.0) as i64 - 140);
+    let mut checked = 0;
+    for _ in 0..cases() {
+        let (s1, s2) = (scale_of(&mut rng), scale_of(&mut rng));
+        let f = |x: f64| x as f32;
+        let a = [f(rng.unit() * s1), f(rng.unit() * s1)];
+        let b = [f(rng.unit() * s1), f(rng.unit() * s1)];
+        // A point near the segment (within s2 of a point on it), or anywhere.
+        let t = (rng.unit() + 1.0) * 0.75 - 0.25;
+        let p = [
+            f(f64::from(a[0]) + t * f64::from(b[0] - a[0]) + rng.unit() * s2),
+            f(f64::from(a[1]) + t * f64::from(b[1] - a[1]) + rng.unit() * s2),
+        ];
+        if !(a.iter().chain(&b).chain(&p).all(|x| x.is_finite())) {
+            continue;
+        }
+        let [_, r64, _] = boundary_radii(wide(p), wide(a), wide(b));
+        let r = r64 as f32;
+        if !r.is_finite() {
+            continue;
+        }
+        for r in [
+            f32::from_bits(r.to_bits().saturating_sub(1)),
+            r,
+            f32::from_bits(r.to_bits() + 1),
+        ] {
+            let expected = within_exact(wide(p), wide(a), wide(b), f64::from(r), 0.0);
+            let got = Circle::new(p, r).intersects_segment(&Segment::new(a, b));
+            assert_eq!(got, expected, "p {p:?} a {a:?} b {b:?} r {r:e}");
+            let circles = Circle::new(p, r).intersects_circle(&Circle::new(a, 0.0));
+            assert_eq!(
+                circles,
+                within_exact(wide(p), wide(a), wide(a), f64::from(r), 0.0)
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked >= cases(), "only {checked} cases were finite");
+
+    // A tiny radius against a long segment: `r²` underflows `f32` while `|v|²` is huge, so
+    // `r² |v|²` loses everything; the distance is `|y|` exactly.
+    let (a, b) = ([0.0_f32, 0.0], [1e18_f32, 0.0]);
+    let r = 1e-23_f32;
+    for (y, expected) in [
+        (0.7e-23_f32, true),
+        (1e-23, true),
+        (1.3e-23, false),
+        (-0.9e-23, true),
+    ] {
+        let p = [5e17_f32, y];
+        assert_eq!(
+            Circle::new(p, r).intersects_segment(&Segment::new(a, b)),
+            expected,
+            "y = {y:e}"
+        );
+    }
+}
+
+/// A point within a few ulps of the line through an endpoint perpendicular to a long
+/// segment: which region it is in (end disc or interior) is decided by `along`, whose
+/// rounding scales with the segment's length, not with the distance. A filter that
+/// trusted the rounded region answered these wrongly (found while adding the `f32`
+/// filter: `|v| = 10¹⁰`, distance 1, radius one ulp from the boundary).
+#[test]
+fn regions_near_the_end_perpendicular_of_long_segments_are_exact() {
+    // Three cases the old filter got wrong (f64), each with the radius at the boundary.
+    for (p, a, b, r) in [
+        (
+            [67_414_861_912.023_07, 284_487_344_923.234_5],
+            [0.518_232_365_432_880_4, 0.200_417_660_264_499_14],
+            [67_414_861_913.737_305, 284_487_344_922.828_3],
+            1.761_699_639_124_634_2,
+        ),
+        (
+            [-7_237_183_761.774_012, 2_954_308_785.561_258],
+            [0.373_026_261_316_401_26, 0.462_843_898_322_143_7],
+            [-7_237_183_761.449_908, 2_954_308_786.355_216],
+            0.857_562_002_338_478_3,
+        ),
+    ] {
+        let expected = within_exact(p, a, b, r, 0.0);
+        assert_eq!(
+            Circle::new(p, r).intersects_segment(&Segment::new(a, b)),
+            expected
+        );
+    }
+    let mut rng = Rng(0x5EED_0033);
+    let mut f32_cases = 0;
+    for i in 0..cases() * 4 {
+        let length = 10f64.powf(3.0 + 9.0 * (rng.unit() + 1.0) / 2.0);
+        let angle = rng.unit() * core::f64::consts::PI;
+        let (ux, uy) = (angle.cos(), angle.sin());
+        let a = [rng.unit(), rng.unit()];
+        let b = [a[0] + length * ux, a[1] + length * uy];
+        let h = 1.0 + rng.unit() / 2.0;
+        let delta = rng.unit() * 3.0 * f64::EPSILON * length;
+        // Near the perpendicular at b (even i) or at a (odd i).
+        let end = if i % 2 == 0 { b } else { a };
+        let p = [end[0] - h * uy + delta * ux, end[1] + h * ux + delta * uy];
+        for r in boundary_radii(p, a, b) {
+            let expected = within_exact(p, a, b, r, 0.0);
+            assert_eq!(
+                Circle::new(p, r).intersects_segment(&Segment::new(a, b)),
+                expected,
+                "p {p:?} a {a:?} b {b:?} r {r:e}"
+            );
+        }
+        // The same in f32, where the rounding of `along` is 2^29 times coarser.
+        let f = |v: [f64; 2]| [v[0] as f32, v[1] as f32];
+        let wide = |v: [f32; 2]| [f64::from(v[0]), f64::from(v[1])];
+        let (p32, a32, b32) = (f(p), f(a), f(b));
+        let [_, r64, _] = boundary_radii(wide(p32), wide(a32), wide(b32));
+        let r = r64 as f32;
+        for r in [
+            f32::from_bits(r.to_bits().saturating_sub(1)),
+            r,
+            f32::from_bits(r.to_bits() + 1),
+        ] {
+            let expected = within_exact(wide(p32), wide(a32), wide(b32), f64::from(r), 0.0);
+            let got = Circle::new(p32, r).intersects_segment(&Segment::new(a32, b32));
+            assert_eq!(got, expected, "p {p32:?} a {a32:?} b {b32:?} r {r:e}");
+            f32_cases += 1;
+        }
+    }
+    assert!(f32_cases > 0);
+}
+
 #[test]
 fn touching_shapes_built_from_small_integers_touch() {
     // 3-4-5 triangles at every scale and orientation: exactly touching.
