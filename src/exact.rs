@@ -15,8 +15,10 @@
 //! no fused multiply-add), and sums of expansions are exact. The sign of the exact value
 //! is the sign of its largest term.
 //!
-//! `f32` inputs are widened to `f64` (exactly). Their fourth powers stay within `f64`'s
-//! range, so their answers are exact for every finite input. `f64` inputs are first scaled
+//! `f32` inputs first meet a filter in `f32` ([`point_segment_within_f32`],
+//! [`point_point_within_f32`]); what it leaves undecided is widened to `f64` (exactly).
+//! Their fourth powers stay within `f64`'s range, so their answers are exact for every
+//! finite input. `f64` inputs are first scaled
 //! by a power of two (exactly) so that the largest input lies near 1; the answer is then
 //! exact whenever no partial product of the scaled inputs underflows, which holds unless a
 //! single query mixes non-zero magnitudes more than about 2^250 apart.
