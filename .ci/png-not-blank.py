@@ -5,7 +5,10 @@ distinct colours with no one colour covering more than MAX_SHARE of the pixels.
 Standard library only: the PNG is parsed by hand (chunks, zlib, scanline filters).
 
 usage: png-not-blank.py [--min-colours N] [--max-share F] FILE.png...
-Prints one line per file; exits 1 if any file fails."""
+       png-not-blank.py --differ [--min-pixels N] FIRST.png SECOND.png
+Prints one line per file; exits 1 if any file fails. With --differ, checks instead that
+two pictures of the same size differ in at least N pixels (default 200): two frames of an
+animation, taken at different times, show that it plays."""
 import struct
 import sys
 import zlib
@@ -80,19 +83,46 @@ def colours(path):
     return width, height, counts
 
 
+def differing_pixels(first, second):
+    """The number of pixels that differ between two decoded pictures of the same size."""
+    w1, h1, bpp1, rows1 = decode(first)
+    w2, h2, bpp2, rows2 = decode(second)
+    if (w1, h1, bpp1) != (w2, h2, bpp2):
+        raise ValueError(f"sizes differ: {w1}x{h1} against {w2}x{h2}")
+    return sum(
+        row1[x:x + bpp1] != row2[x:x + bpp1]
+        for row1, row2 in zip(rows1, rows2)
+        for x in range(0, w1 * bpp1, bpp1)
+    )
+
+
 def main(argv):
-    min_colours, max_share, files = 8, 0.995, []
+    min_colours, max_share, min_pixels, differ, files = 8, 0.995, 200, False, []
     it = iter(argv)
     for arg in it:
         if arg == "--min-colours":
             min_colours = int(next(it))
         elif arg == "--max-share":
             max_share = float(next(it))
+        elif arg == "--min-pixels":
+            min_pixels = int(next(it))
+        elif arg == "--differ":
+            differ = True
         else:
             files.append(arg)
-    if not files:
+    if not files or (differ and len(files) != 2):
         print(__doc__)
         return 2
+    if differ:
+        try:
+            n = differing_pixels(*files)
+        except (OSError, ValueError, zlib.error, struct.error) as e:
+            print(f"FAIL {files[0]} against {files[1]}: {e}")
+            return 1
+        ok = n >= min_pixels
+        print(f"{'ok  ' if ok else 'FAIL'} {files[0]} against {files[1]}: {n} pixels differ "
+              f"(at least {min_pixels} wanted)")
+        return 0 if ok else 1
     failed = 0
     for path in files:
         try:
