@@ -144,6 +144,12 @@ impl<V: Vector2> Segment<V> {
     /// - A segment **wholly inside** the circle (both endpoints strictly inside) gives
     ///   none: it overlaps the disc but never crosses the boundary.
     /// - A zero-length segment gives `[0]` when its point is on the boundary, else none.
+    /// - A segment too short to resolve at the circle's scale (after the power-of-two
+    ///   rescaling of far-from-1 inputs, `|b − a|` below the float's smallest subnormal:
+    ///   about `2^-149` of the circle's size in `f32`) still gets the right number of
+    ///   crossings, from the exact containment tests; one strictly inside it is reported
+    ///   at `t = ½`, within `|b − a|` (less than an ulp of the coordinates) of the true
+    ///   point.
     /// - A zero-radius circle is its centre: a segment through it gives that parameter.
     ///   A negative or NaN radius (an empty circle) gives none, as do NaN coordinates.
     ///
@@ -216,7 +222,16 @@ impl<V: Vector2> Segment<V> {
             (true, false) => -1,
         };
         let (sa, sb) = (class(a, ka), class(b, kb));
-        let (Some(unit), true) = (v.normalize(), !wide::coincide(a, b)) else {
+        // A segment far shorter than the circle (by more than the float's exponent range,
+        // about 2^149 in f32) has `v` underflow to zero in the scaled frame although
+        // `a ≠ b`. Its direction then comes from the unscaled difference; `length` is zero
+        // and tells the steps below.
+        let unit = if wide::coincide(a, b) {
+            None
+        } else {
+            v.normalize().or_else(|| b.sub(a).normalize())
+        };
+        let Some(unit) = unit else {
             return if sa == 0 {
                 Crossings::one(zero)
             } else {
@@ -224,6 +239,7 @@ impl<V: Vector2> Segment<V> {
             };
         };
         let length = v.length();
+        let resolved = length > zero;
         // Roots in distance units along `unit`, each in its non-cancelling form.
         let approach = ma.dot(unit);
         // The discriminant (m·u)² − (|m|² − r²), taken as r² − (m × u)² (no cancellation).
@@ -243,10 +259,25 @@ impl<V: Vector2> Segment<V> {
             };
             (near, far)
         };
-        let param = |s: V::Scalar| s.div(length).max(zero).min(one);
+        // A crossing inside a segment too short to resolve at the circle's scale is put at
+        // its middle: the point is then within |b − a|, less than an ulp of the
+        // coordinates, of the true one. (The count still follows the exact predicates.)
+        let param = |s: V::Scalar| {
+            if resolved {
+                s.div(length).max(zero).min(one)
+            } else {
+                one.half()
+            }
+        };
         // Moving out of (or into) the circle at an endpoint: the sign of (p − c)·v.
-        let leaving_b = wide::dot(mb, v) > <W<V> as Wide>::ZERO;
-        let entering_a = wide::dot(ma, v) < <W<V> as Wide>::ZERO;
+        let (leaving_b, entering_a) = if resolved {
+            (
+                wide::dot(mb, v) > <W<V> as Wide>::ZERO,
+                wide::dot(ma, v) < <W<V> as Wide>::ZERO,
+            )
+        } else {
+            (mb.dot(unit) > zero, approach < zero)
+        };
         match (sa, sb) {
             (-1, -1) => Crossings::none(),
             (-1, 0) => Crossings::one(one),
@@ -277,7 +308,7 @@ fn both_outside<V: Vector2>(
     if !circle.intersects_segment(segment) {
         return Crossings::none();
     }
-    let t = proximity::project(segment.a, segment.b, circle.center).t;
+    let t = proximity::project(segment.a, segment.b, circle.center).t();
     // `v = b − a`, `ma = a − c` and `r_sq` as scaled by the caller.
     let cross = wide::cross(v, ma).abs();
     let length_sq = wide::dot(v, v);

@@ -51,12 +51,27 @@ pub(crate) enum Feature<W> {
 /// A point projected onto a segment.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Projection<V: Vector2> {
-    /// Parameter of the closest point, in `[0, 1]`.
-    pub(crate) t: S<V>,
     /// The closest point `a + t (b − a)` (exactly `a` or `b` in the end regions).
     pub(crate) closest: V,
     /// The region the point falls in.
     pub(crate) feature: Feature<W<V>>,
+    /// `(p − a)·(b − a)` and `|b − a|²` on the rescaled vectors, for [`Projection::t`]
+    /// (the parameter is divided out only when asked for: most callers need the point).
+    along: W<V>,
+    length_sq: W<V>,
+}
+
+impl<V: Vector2> Projection<V> {
+    /// The parameter of the closest point, in `[0, 1]`: 0 and 1 in the end regions,
+    /// `along / |b − a|²` in the interior.
+    #[inline]
+    pub(crate) fn t(&self) -> S<V> {
+        match self.feature {
+            Feature::Start => S::<V>::ZERO,
+            Feature::End => S::<V>::ONE,
+            Feature::Interior { .. } => S::<V>::unit_ratio(self.along, self.length_sq),
+        }
+    }
 }
 
 /// `(u, v)` multiplied by [`Scalar::rescale_factor`] of their components, so that their
@@ -83,17 +98,20 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let along = wide::dot(w, v_scaled);
     if !(along > <W<V> as Wide>::ZERO) {
         return Projection {
-            t: S::<V>::ZERO,
             closest: a,
             feature: Feature::Start,
+            // Not read in the end regions (see `t`).
+            along,
+            length_sq: along,
         };
     }
     let length_sq = wide::dot(v_scaled, v_scaled);
     if !(along < length_sq) {
         return Projection {
-            t: S::<V>::ONE,
             closest: b,
             feature: Feature::End,
+            along,
+            length_sq,
         };
     }
     let cross = wide::cross(v_scaled, w);
@@ -102,17 +120,17 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     {
         // `p` lies on the segment: it is its own closest point, exactly.
         return Projection {
-            t: S::<V>::unit_ratio(along, length_sq),
             closest: p,
             feature: Feature::Interior { cross },
+            along,
+            length_sq,
         };
     }
-    let t = S::<V>::unit_ratio(along, length_sq);
     // Step from the nearer end, so that the rounding of `v · t` stays below |v| / 2. From
     // `b` the step is `s = (p − b)·(a − b) / |b − a|²`, computed from `p − b` rather than as
     // `1 − t`: its rounding then scales with |p − b|, not with |p − a|.
     let closest = if along.add(along) <= length_sq {
-        a.add(v.scale(t))
+        a.add(v.scale(S::<V>::unit_ratio(along, length_sq)))
     } else {
         let (u, back) = rescaled(p.sub(b), a.sub(b));
         b.sub(v.scale(S::<V>::unit_ratio(
@@ -121,9 +139,10 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
         )))
     };
     Projection {
-        t,
         closest,
         feature: Feature::Interior { cross },
+        along,
+        length_sq,
     }
 }
 
@@ -439,18 +458,36 @@ impl<V: Vector2> Apart<V> {
         self.candidate(self.best).project()
     }
 
+    /// The closest points as `(on x, on y)`: [`Apart::closest`]'s, except that an endpoint
+    /// lying exactly on the other segment is returned twice, as the common point it is.
+    ///
+    /// Disjoint segments never have such an endpoint, but a zero-length segment (a point)
+    /// lying on the other does, and rounding in `b − a` can put its projection at an end
+    /// (`(0, 0)` on the segment from `(−1, −1)` to `(10⁻⁴⁷, 10⁻⁴⁷)` projects to the far
+    /// end). Only a nearest gap within rounding of zero is asked, exactly.
+    #[inline]
+    pub(crate) fn closest_points(&self) -> (V, V) {
+        let nearest = self.candidate(self.best);
+        if self.gaps[self.best] <= self.tolerance && nearest.within(Radii::ZERO) {
+            return (nearest.point, nearest.point);
+        }
+        nearest.project().points()
+    }
+
     /// Whether the segments come within `radii`: some endpoint does.
     ///
     /// The nearest candidate is asked first (with the exact predicate). Another can only be
     /// within where the nearest is not if its approximate gap is within the rounding
-    /// tolerance of the nearest one's, so only such near-ties are asked too.
+    /// tolerance of the nearest one's, so only such near-ties are asked too — and every
+    /// candidate whose gap cannot be compared: floats within a factor of 2 of `MAX`, where
+    /// a coordinate difference overflows and the gaps are NaN.
     #[inline]
     pub(crate) fn within(&self, radii: Radii<S<V>>) -> bool {
         if self.candidate(self.best).within(radii) {
             return true;
         }
         let reach = self.gaps[self.best].add(self.tolerance);
-        (0..4).any(|i| i != self.best && self.gaps[i] <= reach && self.candidate(i).within(radii))
+        (0..4).any(|i| i != self.best && !(self.gaps[i] > reach) && self.candidate(i).within(radii))
     }
 }
 

@@ -173,7 +173,7 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn closest_parameter(&self, p: V) -> V::Scalar {
-        proximity::project(self.a, self.b, p).t
+        proximity::project(self.a, self.b, p).t()
     }
 
     /// The point of the segment closest to `p`: `a + t (b − a)` with `t` from
@@ -247,7 +247,7 @@ impl<V: Vector2> Segment<V> {
     pub fn closest_points(&self, other: &Self) -> (V, V) {
         match proximity::segment_segment(self.a, self.b, other.a, other.b) {
             SegmentPair::Crossing { point } => (point, point),
-            SegmentPair::Apart(apart) => apart.closest().points(),
+            SegmentPair::Apart(apart) => apart.closest_points(),
         }
     }
 

@@ -205,3 +205,128 @@ fn depths_near_max_are_finite_and_accurate() {
         "{contact:?}"
     );
 }
+
+/// Fuzz finding F9 (`motion_f32`, `fuzz/regressions/f32-crossings-short-segment-huge-circle.bin`):
+/// a segment `2^-78` long ending exactly on a circle of radius `2^97`. Scaled so that the
+/// circle is near 1, `b − a` underflowed to zero in `f32` although `a ≠ b`, and the segment
+/// was taken for a point: no crossing, while `intersects_segment` held and `a` lay outside.
+/// Exactly (rationals from the `f32` inputs): `|b − c|² − r² = 0` and `|a − c|² − r² > 0`,
+/// and the segment moves into the circle at `b` (`(b − c)·(b − a) < 0`), so its one crossing
+/// is `t = 1`.
+#[test]
+fn a_segment_too_short_for_the_circles_scale_still_crosses() {
+    use capsule2d::Circle;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+
+    let a = [-3.944_516e-24_f32, -3.944_516e-24];
+    let b = [0.0_f32, 0.0];
+    let c = [0.0_f32, 1.584_563_1e29];
+    let r = 1.584_563_1e29_f32;
+    let q = |x: f32| BigRational::from_float(x).expect("finite");
+    let rest = |p: [f32; 2]| {
+        let (dx, dy) = (q(p[0]) - q(c[0]), q(p[1]) - q(c[1]));
+        &dx * &dx + &dy * &dy - q(r) * q(r)
+    };
+    let zero = BigRational::from_integer(BigInt::from(0));
+    assert_eq!(rest(b), zero);
+    assert!(rest(a) > zero);
+    let inward =
+        (q(b[0]) - q(c[0])) * (q(b[0]) - q(a[0])) + (q(b[1]) - q(c[1])) * (q(b[1]) - q(a[1]));
+    assert!(inward < zero);
+
+    let circle = Circle::new(c, r);
+    let segment = Segment::new(a, b);
+    assert!(circle.intersects_segment(&segment));
+    assert_eq!(segment.circle_crossings(&circle).as_slice(), &[1.0]);
+    // Reversed, the crossing is at the start.
+    assert_eq!(
+        segment.reversed().circle_crossings(&circle).as_slice(),
+        &[0.0]
+    );
+    // Moved a little into the circle (b strictly inside), the crossing is inside the
+    // unresolvable segment: reported at its middle.
+    let inside = Segment::new(a, [0.0, 1.0]);
+    assert!(circle.contains_point(inside.b) && !circle.contains_point(inside.a));
+    assert_eq!(inside.circle_crossings(&circle).len(), 1);
+}
+
+/// Fuzz finding F10 (`queries_f32 --features strict`,
+/// `fuzz/regressions/f32-capsules-near-max-asymmetric.bin`): two capsules near `±f32::MAX`
+/// whose core `x` is longer than `f32::MAX`, so `b − a` overflows and the approximate gaps
+/// that rank the endpoint candidates are NaN. `x.intersects_capsule(&y)` asked only the
+/// first candidate and said no; `y.intersects_capsule(&x)` said yes. Exactly (rationals
+/// from the `f32` inputs), `y.a` lies within `x`'s radius of `x`'s core, so both are yes.
+#[test]
+fn capsules_longer_than_max_are_asked_every_endpoint() {
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+
+    let x = Capsule::new(
+        [2.540_360_2e38_f32, 2.540_358_6e38],
+        [-3.283_141_6e38, -3.283_141_4e38],
+        2.540_355_8e38,
+    );
+    let y = Capsule::new([-3.283_141_4e38_f32, -3.283_141e38], [0.0, 0.0], 0.0);
+
+    let q = |v: f32| BigRational::from_float(v).expect("finite");
+    let zero = BigRational::from_integer(BigInt::from(0));
+    let one = BigRational::from_integer(BigInt::from(1));
+    // Squared distance from p to segment ab, exactly.
+    let distance_sq = |p: [f32; 2], a: [f32; 2], b: [f32; 2]| {
+        let (vx, vy) = (q(b[0]) - q(a[0]), q(b[1]) - q(a[1]));
+        let (wx, wy) = (q(p[0]) - q(a[0]), q(p[1]) - q(a[1]));
+        let t = (&wx * &vx + &wy * &vy) / (&vx * &vx + &vy * &vy);
+        let t = if t < zero {
+            zero.clone()
+        } else if t > one {
+            one.clone()
+        } else {
+            t
+        };
+        let (dx, dy) = (wx - &t * vx, wy - t * vy);
+        &dx * &dx + &dy * &dy
+    };
+    let reach = q(x.radius) + q(y.radius);
+    assert!(distance_sq(y.a, x.a, x.b) <= &reach * &reach);
+
+    assert!(x.intersects_capsule(&y));
+    assert!(y.intersects_capsule(&x));
+    assert!(x.contact_capsule(&y).is_some());
+    assert!(y.contact_capsule(&x).is_some());
+}
+
+/// Fuzz finding F14 (`queries_f32` and `queries_f64 --features strict`): a zero-length
+/// segment lying exactly on another got two different "closest points". In f64, `(0, 0)`
+/// lies on the segment from `(−1, −1)` to `(δ, δ)`, `δ = 1.5737234885893463e-47` (exactly:
+/// collinear, and between the ends), but `b − a` rounds to `(1, 1)`, so `(p − a)·(b − a)`
+/// rounded equals `|b − a|²` and the projection went to the end `b`. In f32, `(0, 0)` on
+/// the segment from `(0, −2^-15)` to `(0, 9.1545e-41)` likewise. The semantics (a common
+/// point twice for touching segments) now hold: `((0, 0), (0, 0))`, distance 0.
+#[test]
+fn a_point_segment_on_another_is_a_common_point() {
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+
+    fn check<S: capsule2d::Scalar + Into<f64> + core::fmt::Debug>(a: [S; 2], b: [S; 2]) {
+        let q = |x: S| BigRational::from_float(x.into()).expect("finite");
+        let zero = BigRational::from_integer(BigInt::from(0));
+        // Exactly: (0, 0) is collinear with a and b, and between them.
+        let (ax, ay, bx, by) = (q(a[0]), q(a[1]), q(b[0]), q(b[1]));
+        assert_eq!(&ax * &by - &ay * &bx, zero);
+        assert!(&ax * &ax + &ay * &ay > zero && (&ax * &bx + &ay * &by) <= zero);
+
+        let origin = [S::ZERO, S::ZERO];
+        let segment = Segment::new(a, b);
+        let point = Segment::new(origin, origin);
+        assert!(segment.intersects_segment(&point));
+        assert_eq!(segment.closest_points(&point), (origin, origin));
+        assert_eq!(point.closest_points(&segment), (origin, origin));
+        assert_eq!(segment.distance_squared_to_segment(&point), S::ZERO);
+    }
+    check(
+        [-1.0_f64, -1.0],
+        [1.573_723_488_589_346_3e-47, 1.573_723_488_589_346_3e-47],
+    );
+    check([0.0_f32, -3.051_757e-5], [0.0, 9.1545e-41]);
+}

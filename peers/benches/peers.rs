@@ -1,4 +1,4 @@
-//! capsule2d against parry2d (f32 and f64), Box2D v3 and a hand-written f32 baseline,
+//! capsule2d against parry2d (f32 and f64), Box2D v3 and two hand-written f32 baselines,
 //! query by query, in one run; then the table of `docs/benchmarks.md`.
 //!
 //! Each benchmark walks [`QUERIES`] pre-generated inputs (fixed seeds, see
@@ -470,6 +470,20 @@ fn baseline_queries(c: &mut Criterion, points: &[PointCase]) {
         id,
         &cases,
         |&(a, b, p, r)| baseline::contact(a, b, p, r),
+    );
+    // capsule2d's algorithm written by hand in f32: the generics' cost alone.
+    let same = "same_f32";
+    run(
+        &mut group(c, "closest_point"),
+        same,
+        &cases,
+        |&(a, b, p, _)| baseline::same::closest_point(a, b, p),
+    );
+    run(
+        &mut group(c, "circle_segment_contact"),
+        same,
+        &cases,
+        |&(a, b, p, r)| baseline::same::contact(a, b, p, r),
     );
 }
 

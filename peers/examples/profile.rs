@@ -157,6 +157,24 @@ fn main() {
                 Option::is_some,
             ))
         }
+        ("same", "closest") => {
+            let points = point_inputs(|x| x as f32);
+            Some(each(
+                &points,
+                rounds,
+                |(s, c)| baseline::same::closest_point(s.a, s.b, c.center),
+                |_| true,
+            ))
+        }
+        ("same", "contact") => {
+            let points = point_inputs(|x| x as f32);
+            Some(each(
+                &points,
+                rounds,
+                |(s, c)| baseline::same::contact(s.a, s.b, c.center, c.radius),
+                Option::is_some,
+            ))
+        }
         (q, "f32") => queries(q, rounds, |x| x as f32),
         (q, "f64") => queries(q, rounds, |x| x),
         (q, "i32f32") => queries(q, rounds, I32F32::from_num),
@@ -167,7 +185,8 @@ fn main() {
         None => {
             eprintln!(
                 "unknown workload {name}: <closest|intersects|contact|segment_distance|capsule_intersects|\
-                 capsule_contact>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact"
+                 capsule_contact>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact, \
+                 same_closest, same_contact"
             );
             std::process::exit(2);
         }

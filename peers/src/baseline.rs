@@ -1,12 +1,17 @@
-//! The hand-written baseline: closest point and circle–segment contact in plain,
-//! non-generic `f32`, as one would write them inline in an engine.
+//! The hand-written baselines: closest point and circle–segment contact in plain,
+//! non-generic `f32`, written twice.
 //!
-//! Same algorithm and same answers as capsule2d on ordinary inputs (regions decided
-//! before dividing, the interior normal from the segment's unit normal, the same
-//! fallbacks), but with none of its robustness: the predicates round (a circle exactly
-//! touching may go either way), nothing is rescaled, and NaN is not handled. The ratio
-//! of capsule2d's generic `f32` to this is therefore the cost of generics *plus* the
-//! cost of exactness and rescaling.
+//! - The top-level functions are the *naive* version, as one would write it inline in
+//!   an engine: regions decided before dividing, the interior normal from the segment's
+//!   unit normal, the same fallbacks, but none of capsule2d's robustness — the predicates
+//!   round (a circle exactly touching may go either way), nothing is rescaled, NaN is not
+//!   handled. capsule2d against this is the cost of generics *plus* exactness.
+//! - [`same`] is capsule2d's own algorithm, step for step, written by hand for `f32`:
+//!   no `Scalar`, no `Vector2`, no generic helper, only `f32` arithmetic on `[f32; 2]`.
+//!   Where capsule2d calls a numeric leaf that has no generic layer of its own — the
+//!   exact predicate, the exact orientation test, the power-of-two rescale — this calls
+//!   the same `f32` function directly. Its answers are bit-identical to capsule2d's (a
+//!   test checks it), so capsule2d against this is the cost of the generics alone.
 
 /// The closest point of segment `ab` to `p`.
 #[inline]
@@ -109,21 +114,226 @@ fn left_normal(vx: f32, vy: f32) -> [f32; 2] {
     }
 }
 
+/// capsule2d's closest point and circle–segment contact, written by hand for `f32`: the
+/// same steps as the generic code (`proximity::project`, `Projection::normal`,
+/// `point_segment`), in plain `f32`.
+pub mod same {
+    use super::Contact;
+    use capsule2d::Scalar;
+    use core::cmp::Ordering;
+
+    /// Which feature of the segment is closest, with the cross product's sign.
+    #[derive(Clone, Copy, Debug)]
+    enum Feature {
+        Start,
+        End,
+        Interior { cross_negative: bool },
+    }
+
+    /// The closest point of segment `ab` to `p`, with its region.
+    #[inline]
+    fn project(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> ([f32; 2], Feature) {
+        let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
+        let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
+        let k = rescale(wx, wy, vx, vy);
+        let (swx, swy, svx, svy) = if k == 1.0 {
+            (wx, wy, vx, vy)
+        } else {
+            (wx * k, wy * k, vx * k, vy * k)
+        };
+        let along = swx * svx + swy * svy;
+        if !(along > 0.0) {
+            return (a, Feature::Start);
+        }
+        let length_sq = svx * svx + svy * svy;
+        if !(along < length_sq) {
+            return (b, Feature::End);
+        }
+        let cross = svx * swy - svy * swx;
+        let feature = Feature::Interior {
+            cross_negative: cross < 0.0,
+        };
+        if cross == 0.0 && <f32 as Scalar>::orient(a, b, p) == Ordering::Equal {
+            return (p, feature);
+        }
+        let closest = if along + along <= length_sq {
+            let t = along / length_sq;
+            [a[0] + vx * t, a[1] + vy * t]
+        } else {
+            let (ux, uy) = (p[0] - b[0], p[1] - b[1]);
+            let (backx, backy) = (a[0] - b[0], a[1] - b[1]);
+            let k = rescale(ux, uy, backx, backy);
+            let (ux, uy, backx, backy) = if k == 1.0 {
+                (ux, uy, backx, backy)
+            } else {
+                (ux * k, uy * k, backx * k, backy * k)
+            };
+            let s = unit_ratio(ux * backx + uy * backy, backx * backx + backy * backy);
+            [b[0] - vx * s, b[1] - vy * s]
+        };
+        (closest, feature)
+    }
+
+    /// The power of two that brings the largest magnitude near 1 (1 when no scaling is
+    /// needed): the crate's `f32` rescale factor.
+    #[inline]
+    fn rescale(a: f32, b: f32, c: f32, d: f32) -> f32 {
+        let mut largest = 0.0_f32;
+        for x in [a, b, c, d] {
+            if x.abs() > largest {
+                largest = x.abs();
+            }
+        }
+        <f32 as Scalar>::rescale_factor(largest)
+    }
+
+    /// `num / den` clamped to `[0, 1]`, 0 for NaN.
+    #[inline]
+    fn unit_ratio(num: f32, den: f32) -> f32 {
+        if !(num > 0.0) {
+            0.0
+        } else if !(num < den) {
+            1.0
+        } else {
+            num / den
+        }
+    }
+
+    /// The unit vector along `(x, y)`; the crate's `f32` normalisation (its slow path
+    /// rescales far-from-1 vectors).
+    #[inline]
+    fn normalize(x: f32, y: f32) -> Option<[f32; 2]> {
+        let squared = x * x + y * y;
+        if squared > 7.888_609e-31 && squared <= f32::MAX {
+            let length = squared.sqrt();
+            return Some([x / length, y / length]);
+        }
+        <f32 as Scalar>::normalize(x, y).map(|(x, y)| [x, y])
+    }
+
+    /// The unit left normal of `b − a`, `+x` for a zero-length segment.
+    #[inline]
+    fn left_normal(a: [f32; 2], b: [f32; 2]) -> [f32; 2] {
+        match normalize(-(b[1] - a[1]), b[0] - a[0]) {
+            Some(n) => [n[0] + 0.0, n[1] + 0.0],
+            None => [1.0, 0.0],
+        }
+    }
+
+    /// capsule2d's `Segment::closest_point`.
+    #[inline]
+    pub fn closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
+        project(a, b, p).0
+    }
+
+    /// capsule2d's `Circle::contact_segment`: the exact decision, then the projection,
+    /// the normal by region, and the depth.
+    #[inline]
+    pub fn contact(a: [f32; 2], b: [f32; 2], c: [f32; 2], r: f32) -> Option<Contact> {
+        if !(r >= 0.0) || !<f32 as Scalar>::within_segment(c, a, b, r, 0.0) {
+            return None;
+        }
+        let (closest, feature) = project(a, b, c);
+        let (normal, distance) = match feature {
+            Feature::Start | Feature::End => {
+                let (dx, dy) = (c[0] - closest[0], c[1] - closest[1]);
+                match normalize(dx, dy) {
+                    Some(n) => (n, dx * n[0] + dy * n[1]),
+                    None => (left_normal(a, b), 0.0),
+                }
+            }
+            Feature::Interior { cross_negative } => {
+                let n = left_normal(a, b);
+                let n = if cross_negative { [-n[0], -n[1]] } else { n };
+                let distance = ((c[0] - a[0]) * n[0] + (c[1] - a[1]) * n[1]).abs();
+                (n, distance)
+            }
+        };
+        let depth = r + 0.0 - distance;
+        let depth = if 0.0 > depth { 0.0 } else { depth };
+        if !depth.is_finite() {
+            // Within a factor of 4 of f32::MAX: the crate's cold path.
+            return capsule2d::Circle::new(c, r)
+                .contact_segment(&capsule2d::Segment::new(a, b))
+                .map(|k| Contact {
+                    normal: k.normal,
+                    depth: k.depth,
+                    point: k.point,
+                });
+        }
+        Some(Contact {
+            normal,
+            depth,
+            point: [closest[0] + normal[0] * 0.0, closest[1] + normal[1] * 0.0],
+        })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::inputs::point_cases;
+    use crate::inputs::{Rng, point_cases};
     use capsule2d::{Circle, Segment};
 
-    /// On the benchmark's inputs the baseline gives capsule2d's answers, so the two do
-    /// the same work.
+    /// The same-algorithm baseline is bit for bit capsule2d, on the benchmark's inputs
+    /// and on random ones at every scale (touching, degenerate and far-from-1 included).
+    #[test]
+    fn same_algorithm_is_bit_identical_to_capsule2d() {
+        let mut rng = Rng::new(99);
+        type Case = ([f32; 2], [f32; 2], [f32; 2], f32);
+        let mut cases: Vec<Case> = point_cases()
+            .iter()
+            .map(|c| {
+                let f = |p: [f64; 2]| p.map(|x| x as f32);
+                (f(c.a), f(c.b), f(c.p), c.r as f32)
+            })
+            .collect();
+        for i in 0..20_000 {
+            let scale = [1e-30_f32, 1e-3, 1.0, 1e3, 1e30][i % 5];
+            let mut point = || {
+                let p = rng.point();
+                [p[0] as f32 * scale, p[1] as f32 * scale]
+            };
+            let (a, b, p) = (point(), point(), point());
+            let b = if i % 7 == 0 { a } else { b };
+            // On the segment, or at an end, now and then.
+            let p = match i % 11 {
+                0 => a,
+                1 => [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0],
+                _ => p,
+            };
+            let r = rng.uniform(0.0, 2.0) as f32 * scale;
+            cases.push((a, b, p, r));
+        }
+        let bits = |v: [f32; 2]| v.map(f32::to_bits);
+        for (a, b, p, r) in cases {
+            let segment = Segment::new(a, b);
+            assert_eq!(
+                bits(same::closest_point(a, b, p)),
+                bits(segment.closest_point(p)),
+                "closest point {a:?} {b:?} {p:?}"
+            );
+            let ours = Circle::new(p, r).contact_segment(&segment);
+            let theirs = same::contact(a, b, p, r);
+            assert_eq!(ours.is_some(), theirs.is_some(), "{a:?} {b:?} {p:?} {r}");
+            if let (Some(ours), Some(theirs)) = (ours, theirs) {
+                assert_eq!(bits(ours.normal), bits(theirs.normal));
+                assert_eq!(ours.depth.to_bits(), theirs.depth.to_bits());
+                assert_eq!(bits(ours.point), bits(theirs.point));
+            }
+        }
+    }
+
+    /// On the benchmark's inputs the naive baseline gives capsule2d's answers, up to
+    /// rounding (capsule2d steps from the nearer end), so the two do the same work.
     #[test]
     fn agrees_with_capsule2d_on_the_benchmark_inputs() {
         let f = |p: [f64; 2]| p.map(|x| x as f32);
         for case in point_cases() {
             let (a, b, p, r) = (f(case.a), f(case.b), f(case.p), case.r as f32);
             let segment = Segment::new(a, b);
-            assert_eq!(closest_point(a, b, p), segment.closest_point(p));
+            let (naive, ours) = (closest_point(a, b, p), segment.closest_point(p));
+            assert!((naive[0] - ours[0]).abs() < 1e-5 && (naive[1] - ours[1]).abs() < 1e-5);
             assert_eq!(
                 intersects(a, b, p, r),
                 Circle::new(p, r).intersects_segment(&segment)
