@@ -461,17 +461,23 @@ impl<V: Vector2> Apart<V> {
     /// The closest points as `(on x, on y)`: [`Apart::closest`]'s, except that an endpoint
     /// lying exactly on the other segment is returned twice, as the common point it is.
     ///
-    /// Disjoint segments never have such an endpoint, but a zero-length segment (a point)
-    /// lying on the other does, and rounding in `b − a` can put its projection at an end
-    /// (`(0, 0)` on the segment from `(−1, −1)` to `(10⁻⁴⁷, 10⁻⁴⁷)` projects to the far
-    /// end). Only a nearest gap within rounding of zero is asked, exactly.
+    /// Such an endpoint makes the segments touch (a zero-length segment lying on the other,
+    /// or nearly parallel segments meeting at an end), and rounding can put its projection
+    /// elsewhere (`(0, 0)` on the segment from `(−1, −1)` to `(10⁻⁴⁷, 10⁻⁴⁷)` projects to
+    /// the far end, as `b − a` rounds to `(1, 1)`). Only gaps within rounding of zero are
+    /// asked, exactly.
     #[inline]
     pub(crate) fn closest_points(&self) -> (V, V) {
-        let nearest = self.candidate(self.best);
-        if self.gaps[self.best] <= self.tolerance && nearest.within(Radii::ZERO) {
-            return (nearest.point, nearest.point);
+        if self.gaps[self.best] <= self.tolerance {
+            let touching = (0..4)
+                .filter(|&i| self.gaps[i] <= self.tolerance)
+                .map(|i| self.candidate(i))
+                .find(|candidate| candidate.within(Radii::ZERO));
+            if let Some(candidate) = touching {
+                return (candidate.point, candidate.point);
+            }
         }
-        nearest.project().points()
+        self.closest().points()
     }
 
     /// Whether the segments come within `radii`: some endpoint does.
@@ -627,29 +633,23 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
     })
 }
 
-/// Where segment `x` meets the line of `y`, for crossing segments: `t = o₃ / (o₃ − o₄)`,
-/// with `o₃, o₄` the (opposite-signed) cross products of x's endpoints against y, computed
-/// on rescaled differences.
+/// Where segment `x` meets the line of `y`, for crossing segments: `xa + t (xb − xa)` with
+/// `t = o₃ / (o₃ − o₄)`, `o₃, o₄` the (opposite-signed) cross products of x's endpoints
+/// against y ([`Scalar::crossing_ratio`], accurate at any angle).
+///
+/// The step is taken from the nearer end of `x`, with the complementary ratio computed on
+/// its own (not as `1 − t`), so that a crossing near `xb` is not rounded away from it.
 fn crossing_point<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> V {
-    let dx = xb.sub(xa);
-    let (dy, to_xa, to_xb) = (yb.sub(ya), xa.sub(ya), xb.sub(ya));
-    // One scale for all three, so that the ratio is unchanged.
-    let k = S::<V>::rescale_factor(S::<V>::largest_magnitude([
-        dy.x(),
-        dy.y(),
-        to_xa.x(),
-        to_xa.y(),
-        to_xb.x(),
-        to_xb.y(),
-    ]));
-    let (dy, to_xa, to_xb) = if k == S::<V>::ONE {
-        (dy, to_xa, to_xb)
+    let (u, v) = (xy(ya), xy(yb));
+    let t = S::<V>::crossing_ratio(u, v, xy(xa), xy(xb));
+    if t.add(t) <= S::<V>::ONE {
+        xa.add(xb.sub(xa).scale(t))
     } else {
-        (dy.scale(k), to_xa.scale(k), to_xb.scale(k))
-    };
-    let o3 = wide::cross(dy, to_xa).abs();
-    let o4 = wide::cross(dy, to_xb).abs();
-    xa.add(dx.scale(S::<V>::unit_ratio(o3, o3.add(o4))))
+        xb.add(
+            xa.sub(xb)
+                .scale(S::<V>::crossing_ratio(u, v, xy(xb), xy(xa))),
+        )
+    }
 }
 
 /// For collinear segments, a common point if their extents overlap.

@@ -310,6 +310,30 @@ pub trait Scalar: Copy + PartialOrd + Debug {
             .unwrap_or(Ordering::Equal)
     }
 
+    /// Where segment `pq` crosses the line through `u` and `v`: the parameter
+    /// `t = o₃ / (o₃ − o₄)` along `pq`, with `o₃ = (v − u) × (p − u)` and
+    /// `o₄ = (v − u) × (q − u)` (of opposite signs, or one of them zero, for crossing
+    /// segments), in `[0, 1]`; 0 when both are zero.
+    ///
+    /// The provided body uses the wide cross products, exact for fixed point. The float
+    /// impls stay accurate to a few ulps for nearly parallel segments too, where rounded
+    /// cross products lose every digit: they fall back to exact ones there.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// // The segment from (0, −1) to (0, 3) crosses the x axis a quarter of the way along.
+    /// assert_eq!(f64::crossing_ratio([-1.0, 0.0], [1.0, 0.0], [0.0, -1.0], [0.0, 3.0]), 0.25);
+    /// ```
+    fn crossing_ratio(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2]) -> Self {
+        let (vx, vy) = (v[0].sub(u[0]), v[1].sub(u[1]));
+        let cross = |w: [Self; 2]| {
+            let (wx, wy) = (w[0].sub(u[0]), w[1].sub(u[1]));
+            vx.mul_wide(wy).sub(vy.mul_wide(wx)).abs()
+        };
+        let (o3, o4) = (cross(p), cross(q));
+        Self::unit_ratio(o3, o3.add(o4))
+    }
+
     /// Whether `|p − q| ≤ r₁ + r₂`: the decision behind every point–point query.
     /// False when either radius is negative, and for NaN.
     ///
@@ -367,8 +391,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     ///
     /// Segment-pair queries use it to skip exact tests that cannot change the answer.
     /// The provided body returns `magnitude²`, which is always safe (it only costs time);
-    /// the float impls return `2^-44 · magnitude²`, and the fixed-point impls a few units of
-    /// the last place times `magnitude`.
+    /// the float impls return `2^9 ε · magnitude²` (`2^-44` for `f64`, `2^-15` for `f32`),
+    /// and the fixed-point impls a few units of the last place times `magnitude`.
     ///
     /// ```
     /// use capsule2d::Scalar;
@@ -422,7 +446,8 @@ macro_rules! float_scalar {
     (
         $t:ident, $sqrt:expr, $pow2:ident, $bits:ty, $mantissa:expr, $bias:expr,
         fast_floor: $fast_floor:expr, down: $down:expr, up: $up:expr,
-        safe: $safe_exp:expr, filters: ($point_filter:path, $segment_filter:path)
+        safe: $safe_exp:expr, gap_exp: $gap_exp:expr,
+        filters: ($point_filter:path, $segment_filter:path)
     ) => {
         impl Wide for $t {
             const ZERO: Self = 0.0;
@@ -546,6 +571,17 @@ macro_rules! float_scalar {
                 crate::exact::orient(o.map(f64::from), u.map(f64::from), v.map(f64::from))
             }
             #[inline]
+            fn crossing_ratio(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2]) -> Self {
+                let t = crate::exact::crossing_ratio(
+                    u.map(f64::from),
+                    v.map(f64::from),
+                    p.map(f64::from),
+                    q.map(f64::from),
+                );
+                // Rounded to the type (f32), which keeps it in [0, 1].
+                t as $t
+            }
+            #[inline]
             fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
                 if let Some(answer) = $point_filter(p, q, r1, r2) {
                     return answer;
@@ -578,8 +614,10 @@ macro_rules! float_scalar {
             }
             #[inline]
             fn gap_tolerance(magnitude: Self) -> Self {
-                // Far above the few-ulp rounding of the projection and the squares.
-                magnitude * magnitude * $pow2(-44) + $t::MIN_POSITIVE
+                // 2^9 ε: far above the few-ulp rounding (a few ε · magnitude²) of the
+                // differences, the projection and the products. `ε` is the type's own:
+                // 2^-53 for f64, 2^-24 for f32.
+                magnitude * magnitude * $pow2($gap_exp) + $t::MIN_POSITIVE
             }
             #[inline]
             fn rescale_factor(largest: Self) -> Self {
@@ -659,7 +697,7 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f32, f32::sqrt, pow2_f32, u32, 23, 127,
-            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50,
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
             filters: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
         );
     }
@@ -668,7 +706,7 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f64, f64::sqrt, pow2_f64, u64, 52, 1023,
-            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450,
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
             filters: (crate::exact::no_point_filter, crate::exact::no_segment_filter)
         );
     }
@@ -682,7 +720,7 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f32, libm::sqrtf, pow2_f32, u32, 23, 127,
-            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50,
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
             filters: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
         );
     }
@@ -691,7 +729,7 @@ mod float_impls {
         use super::{Ordering, Scalar, Wide};
         float_scalar!(
             f64, libm::sqrt, pow2_f64, u64, 52, 1023,
-            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450,
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
             filters: (crate::exact::no_point_filter, crate::exact::no_segment_filter)
         );
     }
