@@ -374,22 +374,25 @@ fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
 /// and `o₄ = (v − u) × (q − u)` of opposite signs (or one zero), clamped to `[0, 1]`; 0 when
 /// both are zero.
 ///
-/// Accurate to a few ulps at any angle: `|o₃ − o₄| = |o₃| + |o₄|` does not cancel, so `t`
-/// is as accurate as the two cross products. Those are taken rounded when neither
-/// cancels by more than a factor of 2 (relative error below `7ε` each), and otherwise
-/// from their exact expansions, rounded once: for nearly parallel segments the rounded
-/// cross products can be wrong in every digit, and `t` with them.
+/// `|o₃ − o₄| = |o₃| + |o₄|` does not cancel, so the absolute error of `t` is at most the
+/// rounding error of the two cross products relative to their sum,
+/// `3ε (|l₃| + |r₃| + |l₄| + |r₄|) / (|o₃| + |o₄|)` for `o = l − r`. When the products
+/// cancel by more than `2^10` (segments within about `10⁻³` radians of parallel, where
+/// that bound exceeds `2^-42` and rounded products can be wrong in every digit) they are
+/// taken from their exact expansions instead, rounded once. Otherwise the rounded ones
+/// serve: the error moves the point along the segments by at most `2^-42 |q − p|`.
 pub(crate) fn crossing_ratio(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f64 {
+    /// Largest cancellation taken from rounded products.
+    const CANCELLATION: f64 = 1024.0;
     let (vx, vy) = (v[0] - u[0], v[1] - u[1]);
     let (px, py, qx, qy) = (p[0] - u[0], p[1] - u[1], q[0] - u[0], q[1] - u[1]);
     let (l3, r3, l4, r4) = (vx * py, vy * px, vx * qy, vy * qx);
-    let (o3, o4) = ((l3 - r3).abs(), (l4 - r4).abs());
-    // Neither cancels much, neither is small enough to have lost bits to underflow, and
-    // nothing overflowed (an infinite or NaN value fails the comparisons).
-    let accurate = |o: f64, l: f64, r: f64| o + o >= l.abs() + r.abs() && o > UNDERFLOW_SLACK;
-    let total = o3 + o4;
-    if accurate(o3, l3, r3) && accurate(o4, l4, r4) && total <= f64::MAX {
-        return o3 / total;
+    let total = (l3 - r3).abs() + (l4 - r4).abs();
+    let magnitude = l3.abs() + r3.abs() + l4.abs() + r4.abs();
+    // Small enough cancellation, no underflow in the products, and nothing overflowed
+    // (an infinite or NaN value fails the comparisons).
+    if magnitude <= CANCELLATION * total && total > UNDERFLOW_SLACK && total <= f64::MAX {
+        return (l3 - r3).abs() / total;
     }
     crossing_ratio_exact(u, v, p, q)
 }

@@ -316,8 +316,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     /// segments), in `[0, 1]`; 0 when both are zero.
     ///
     /// The provided body uses the wide cross products, exact for fixed point. The float
-    /// impls stay accurate to a few ulps for nearly parallel segments too, where rounded
-    /// cross products lose every digit: they fall back to exact ones there.
+    /// impls stay accurate for nearly parallel segments too, where rounded cross products
+    /// lose every digit: they fall back to exact ones there.
     ///
     /// ```
     /// use capsule2d::Scalar;
