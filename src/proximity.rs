@@ -91,7 +91,7 @@ pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
 /// The end regions are decided before any division, so a zero-length segment (and a NaN
 /// input) lands in [`Feature::Start`] and nothing divides by zero. `t` is scale-free, so it
 /// is computed on `b − a` and `p − a` rescaled by a power of two when they are huge or tiny.
-#[inline]
+#[inline(always)]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let v = b.sub(a);
     let (w, v_scaled) = rescaled(p.sub(a), v);
