@@ -17,6 +17,8 @@
 //!
 //! `f32` inputs first meet a filter in `f32` ([`point_segment_within_f32`],
 //! [`point_point_within_f32`]); what it leaves undecided is widened to `f64` (exactly).
+//! The filters are inlined into the queries; the exact paths, and for `f32` the widening,
+//! stay out of line.
 //! Their fourth powers stay within `f64`'s range, so their answers are exact for every
 //! finite input. `f64` inputs are first scaled
 //! by a power of two (exactly) so that the largest input lies near 1; the answer is then
@@ -421,7 +423,7 @@ fn crossing_ratio_exact(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f
 }
 
 /// Whether `|p − q| ≤ r₁ + r₂`, exactly. False for NaN and for a negative radius.
-#[inline]
+#[inline(always)]
 pub(crate) fn point_point_within(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> bool {
     let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
     let radius = r1 + r2;
@@ -469,7 +471,7 @@ fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expan
 /// the difference exceeds the value's bound and the wrong region would give a wrong
 /// answer. So the filter decides only when `along` is farther than its own rounding bound
 /// (`REGION_BOUND · (|w_x v_x| + |w_y v_y| + |v|²)`) from both `0` and `|v|²`.
-#[inline]
+#[inline(always)]
 pub(crate) fn point_segment_within(
     p: [f64; 2],
     a: [f64; 2],
@@ -563,8 +565,8 @@ const UNDERFLOW_FACTOR_F32: f32 = 7.523_164e-37; // 2^-120
 /// behind it, the exact path) decides. It never answers differently from the exact
 /// predicate: the bound is [`SQUARES_BOUND`]'s, scaled to `f32`'s roundoff, and an
 /// overflow anywhere makes the value or the bound infinite or NaN, which decides nothing.
-#[inline]
-pub(crate) fn point_point_within_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> Option<bool> {
+#[inline(always)]
+fn point_point_filter_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> Option<bool> {
     let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
     let radius = r1 + r2;
     let (d2, r2_sq) = (dx * dx + dy * dy, radius * radius);
@@ -574,14 +576,14 @@ pub(crate) fn point_point_within_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32)
 }
 
 /// [`point_segment_within`] for `f32` inputs, evaluated in `f32`: `Some(answer)` only
-/// when certain, as for [`point_point_within_f32`]. The interior test's degree-four terms
+/// when certain, as for [`point_point_filter_f32`]. The interior test's degree-four terms
 /// can amplify an underflowed square (`r²` or `|v|²` below `2^-126`) by the other factor,
 /// so the bound adds `2^-120 (|v|² + r² + |v||w|)` for those; the endpoint tests have
 /// degree two, where the absolute slack covers underflow. The region must be certain, as
 /// in [`point_segment_within`]. Overflow (a difference, a square or `along` beyond
 /// `f32::MAX`) makes the value or a bound infinite or NaN: no answer.
-#[inline]
-pub(crate) fn point_segment_within_f32(
+#[inline(always)]
+fn point_segment_filter_f32(
     p: [f32; 2],
     a: [f32; 2],
     b: [f32; 2],
@@ -622,22 +624,51 @@ pub(crate) fn point_segment_within_f32(
     certain.then_some((value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0))
 }
 
-/// No first filter for `f64`, whose own filter is the first: never answers.
+/// [`point_point_within`] for `f32` inputs: the `f32` filter inline, and what it leaves
+/// undecided widened to `f64` (exactly) out of line.
 #[inline(always)]
-pub(crate) fn no_point_filter(_: [f64; 2], _: [f64; 2], _: f64, _: f64) -> Option<bool> {
-    None
+pub(crate) fn point_point_within_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> bool {
+    match point_point_filter_f32(p, q, r1, r2) {
+        Some(answer) => answer,
+        None => point_point_widened(p, q, r1, r2),
+    }
 }
 
-/// No first filter for `f64` (see [`no_point_filter`]).
-#[inline(always)]
-pub(crate) fn no_segment_filter(
-    _: [f64; 2],
-    _: [f64; 2],
-    _: [f64; 2],
-    _: f64,
-    _: f64,
-) -> Option<bool> {
-    None
+#[inline(never)]
+fn point_point_widened(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> bool {
+    point_point_within(
+        p.map(f64::from),
+        q.map(f64::from),
+        f64::from(r1),
+        f64::from(r2),
+    )
+}
+
+/// [`point_segment_within`] for `f32` inputs: the `f32` filter inline, and what it leaves
+/// undecided widened to `f64` (exactly) out of line.
+#[inline]
+pub(crate) fn point_segment_within_f32(
+    p: [f32; 2],
+    a: [f32; 2],
+    b: [f32; 2],
+    r1: f32,
+    r2: f32,
+) -> bool {
+    match point_segment_filter_f32(p, a, b, r1, r2) {
+        Some(answer) => answer,
+        None => point_segment_widened(p, a, b, r1, r2),
+    }
+}
+
+#[inline(never)]
+fn point_segment_widened(p: [f32; 2], a: [f32; 2], b: [f32; 2], r1: f32, r2: f32) -> bool {
+    point_segment_within(
+        p.map(f64::from),
+        a.map(f64::from),
+        b.map(f64::from),
+        f64::from(r1),
+        f64::from(r2),
+    )
 }
 
 #[cfg(test)]

@@ -195,13 +195,13 @@ fn xy<V: Vector2>(v: V) -> [S<V>; 2] {
 }
 
 /// Whether `p` lies within `radii` of segment `ab`: [`Scalar::within_segment`].
-#[inline]
+#[inline(always)]
 pub(crate) fn within_segment<V: Vector2>(p: V, a: V, b: V, radii: Radii<S<V>>) -> bool {
     S::<V>::within_segment(xy(p), xy(a), xy(b), radii.x, radii.y)
 }
 
 /// Whether `p` lies within `radii` of `q`: [`Scalar::within_point`].
-#[inline]
+#[inline(always)]
 pub(crate) fn within_point<V: Vector2>(p: V, q: V, radii: Radii<S<V>>) -> bool {
     S::<V>::within_point(xy(p), xy(q), radii.x, radii.y)
 }

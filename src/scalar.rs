@@ -447,7 +447,7 @@ macro_rules! float_scalar {
         $t:ident, $sqrt:expr, $pow2:ident, $bits:ty, $mantissa:expr, $bias:expr,
         fast_floor: $fast_floor:expr, down: $down:expr, up: $up:expr,
         safe: $safe_exp:expr, gap_exp: $gap_exp:expr,
-        filters: ($point_filter:path, $segment_filter:path)
+        predicates: ($point_within:path, $segment_within:path)
     ) => {
         impl Wide for $t {
             const ZERO: Self = 0.0;
@@ -581,19 +581,11 @@ macro_rules! float_scalar {
                 // Rounded to the type (f32), which keeps it in [0, 1].
                 t as $t
             }
-            #[inline]
+            #[inline(always)]
             fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
-                if let Some(answer) = $point_filter(p, q, r1, r2) {
-                    return answer;
-                }
-                crate::exact::point_point_within(
-                    p.map(f64::from),
-                    q.map(f64::from),
-                    f64::from(r1),
-                    f64::from(r2),
-                )
+                $point_within(p, q, r1, r2)
             }
-            #[inline]
+            #[inline(always)]
             fn within_segment(
                 p: [Self; 2],
                 a: [Self; 2],
@@ -601,16 +593,7 @@ macro_rules! float_scalar {
                 r1: Self,
                 r2: Self,
             ) -> bool {
-                if let Some(answer) = $segment_filter(p, a, b, r1, r2) {
-                    return answer;
-                }
-                crate::exact::point_segment_within(
-                    p.map(f64::from),
-                    a.map(f64::from),
-                    b.map(f64::from),
-                    f64::from(r1),
-                    f64::from(r2),
-                )
+                $segment_within(p, a, b, r1, r2)
             }
             #[inline]
             fn gap_tolerance(magnitude: Self) -> Self {
@@ -698,7 +681,7 @@ mod float_impls {
         float_scalar!(
             f32, f32::sqrt, pow2_f32, u32, 23, 127,
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
-            filters: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
+            predicates: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
         );
     }
     mod double {
@@ -707,7 +690,7 @@ mod float_impls {
         float_scalar!(
             f64, f64::sqrt, pow2_f64, u64, 52, 1023,
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
-            filters: (crate::exact::no_point_filter, crate::exact::no_segment_filter)
+            predicates: (crate::exact::point_point_within, crate::exact::point_segment_within)
         );
     }
 }
@@ -721,7 +704,7 @@ mod float_impls {
         float_scalar!(
             f32, libm::sqrtf, pow2_f32, u32, 23, 127,
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
-            filters: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
+            predicates: (crate::exact::point_point_within_f32, crate::exact::point_segment_within_f32)
         );
     }
     mod double {
@@ -730,7 +713,7 @@ mod float_impls {
         float_scalar!(
             f64, libm::sqrt, pow2_f64, u64, 52, 1023,
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
-            filters: (crate::exact::no_point_filter, crate::exact::no_segment_filter)
+            predicates: (crate::exact::point_point_within, crate::exact::point_segment_within)
         );
     }
 }
