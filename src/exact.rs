@@ -548,16 +548,12 @@ fn point_segment_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) 
 const EPSILON_F32: f32 = 5.960_464_5e-8;
 /// [`SQUARES_BOUND`] for `f32` arithmetic.
 const SQUARES_BOUND_F32: f32 = 16.0 * EPSILON_F32;
-/// [`QUARTIC_BOUND`] for `f32` arithmetic.
-const QUARTIC_BOUND_F32: f32 = 32.0 * EPSILON_F32;
-/// [`REGION_BOUND`] for `f32` arithmetic.
-const REGION_BOUND_F32: f32 = 8.0 * EPSILON_F32;
+/// Error bound factor of the branch-free `f32` segment filter: `16ε`, twice the
+/// first-order bound derived at [`point_segment_filter_f32`].
+const SEGMENT_BOUND_F32: f32 = 16.0 * EPSILON_F32;
 /// Absolute slack: a value this small is left to the `f64` filter. Each `f32` operation
 /// loses at most `2^-149` to underflow, far below it.
 const UNDERFLOW_SLACK_F32: f32 = 1e-30;
-/// An underflowed factor (absolute error up to `2^-149`) multiplied by another value `x`
-/// errs by up to `2^-149 |x|`; the bound adds `2^-120 |x|` for each such product.
-const UNDERFLOW_FACTOR_F32: f32 = 7.523_164e-37; // 2^-120
 
 /// [`point_point_within`] for `f32` inputs, evaluated in `f32` with its own error bound:
 /// `Some(answer)` when the rounded value is farther from zero than the bound, `None`
@@ -576,12 +572,29 @@ fn point_point_filter_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> Option<
 }
 
 /// [`point_segment_within`] for `f32` inputs, evaluated in `f32`: `Some(answer)` only
-/// when certain, as for [`point_point_filter_f32`]. The interior test's degree-four terms
-/// can amplify an underflowed square (`r²` or `|v|²` below `2^-126`) by the other factor,
-/// so the bound adds `2^-120 (|v|² + r² + |v||w|)` for those; the endpoint tests have
-/// degree two, where the absolute slack covers underflow. The region must be certain, as
-/// in [`point_segment_within`]. Overflow (a difference, a square or `along` beyond
-/// `f32::MAX`) makes the value or a bound infinite or NaN: no answer.
+/// when certain, as for [`point_point_filter_f32`].
+///
+/// Unlike the `f64` filter it has no branch on the region: with `w = p − a`, `v = b − a`,
+/// it takes `t = clamp(w·v / |v|², 0, 1)`, `d = w − t v` and decides by the sign of
+/// `R² − |d|²` when that is farther from zero than `16ε (R² + |d|² + T²)`, with
+/// `T = |w_x| + |w_y| + 2|v_x| + 2|v_y|`.
+///
+/// Why that is safe whatever the rounding of `t`: for *any* `t ∈ [0, 1]`, `|w − t v|²` is
+/// at least the squared distance, so a "yes" from it is a yes. A "no" needs the other
+/// side: `|w − t v|²` exceeds the distance by `|v|² (t − t*)²` (`t*` the exact clamped
+/// parameter; the function is a parabola with its minimum there), and the rounding error
+/// of `t` is at most `8ε (|w_x v_x| + |w_y v_y|) / |v|² + ε`, so the excess is at most
+/// `128ε² |w|² + 2ε² |v|²`: second order, and inside `ε T²`. The rest is the first-order
+/// rounding of `d` (`ε (|w_i| + 2|v_i| + |d_i|)` per component), of the squares, of `R²`
+/// and of the subtraction: at most `4ε R² + 6ε |d|² + 2ε T²`, inside the bound with a
+/// factor of two to spare. A point near the end perpendicular of a long segment, where a
+/// rounded `w·v` can fall in the wrong region, is therefore decided right: the region is
+/// never trusted, only the parabola.
+///
+/// The clamp is two comparisons that also send NaN (a zero-length segment's `0 / 0`) to
+/// `t = 0`. The values have degree two, so underflow (at most `2^-149` per operation, and
+/// `|v|² (t − t*)² ≤ |v|²` when `|v|²` itself underflows) stays far below the absolute
+/// slack. Overflow makes the value or the bound infinite or NaN: no answer.
 #[inline(always)]
 fn point_segment_filter_f32(
     p: [f32; 2],
@@ -590,38 +603,19 @@ fn point_segment_filter_f32(
     r1: f32,
     r2: f32,
 ) -> Option<bool> {
-    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
+    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let radius = r1 + r2;
     let r_sq = radius * radius;
-    let (along_x, along_y) = (wx * vx, wy * vy);
-    let along = along_x + along_y;
-    let length_sq = vx * vx + vy * vy;
-    let region_slack =
-        REGION_BOUND_F32 * (along_x.abs() + along_y.abs() + length_sq) + UNDERFLOW_SLACK_F32;
-    let (value, bound) = if along <= 0.0 {
-        let d_sq = wx * wx + wy * wy;
-        (r_sq - d_sq, SQUARES_BOUND_F32 * (r_sq + d_sq))
-    } else if along >= length_sq {
-        let (ux, uy) = (p[0] - b[0], p[1] - b[1]);
-        let d_sq = ux * ux + uy * uy;
-        (r_sq - d_sq, SQUARES_BOUND_F32 * (r_sq + d_sq))
-    } else {
-        let (left, right) = (vx * wy, vy * wx);
-        let cross = left - right;
-        let magnitude = left.abs() + right.abs();
-        let reach = r_sq * length_sq;
-        (
-            reach - cross * cross,
-            QUARTIC_BOUND_F32 * (reach + magnitude * magnitude)
-                + UNDERFLOW_FACTOR_F32 * (length_sq + r_sq + magnitude),
-        )
-    };
-    // The region is certain as in `point_segment_within`; an infinite `along` (overflow)
-    // makes the slack infinite or NaN, so nothing is decided.
-    let region_certain = (along.abs() > region_slack) & ((along - length_sq).abs() > region_slack);
-    let certain = (value.abs() > bound + UNDERFLOW_SLACK_F32) & region_certain;
-    certain.then_some((value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0))
+    let ratio = (wx * vx + wy * vy) / (vx * vx + vy * vy);
+    let t = if ratio > 0.0 { ratio } else { 0.0 };
+    let t = if t < 1.0 { t } else { 1.0 };
+    let (dx, dy) = (wx - t * vx, wy - t * vy);
+    let d_sq = dx * dx + dy * dy;
+    let reach = wx.abs() + wy.abs() + 2.0 * (vx.abs() + vy.abs());
+    let value = r_sq - d_sq;
+    let bound = SEGMENT_BOUND_F32 * (r_sq + d_sq + reach * reach) + UNDERFLOW_SLACK_F32;
+    (value.abs() > bound).then_some((value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0))
 }
 
 /// [`point_point_within`] for `f32` inputs: the `f32` filter inline, and what it leaves
