@@ -80,26 +80,6 @@ fn capsules_of<S: Bench>(c: &PairCase) -> (Capsule<[S; 2]>, Capsule<[S; 2]>) {
     )
 }
 
-/// The naive circle–segment test, generic: closest point with rounded arithmetic, then
-/// `|c − q|² ≤ r²`. What the exact predicate is measured against.
-#[inline]
-fn naive_intersects<S: Scalar>(a: [S; 2], b: [S; 2], c: [S; 2], r: S) -> bool {
-    let (vx, vy) = (b[0].sub(a[0]), b[1].sub(a[1]));
-    let (wx, wy) = (c[0].sub(a[0]), c[1].sub(a[1]));
-    let along = wx.mul(vx).add(wy.mul(vy));
-    let length_sq = vx.mul(vx).add(vy.mul(vy));
-    let q = if !(along > S::ZERO) {
-        a
-    } else if !(along < length_sq) {
-        b
-    } else {
-        let t = along.div(length_sq);
-        [a[0].add(vx.mul(t)), a[1].add(vy.mul(t))]
-    };
-    let (dx, dy) = (c[0].sub(q[0]), c[1].sub(q[1]));
-    r >= S::ZERO && dx.mul(dx).add(dy.mul(dy)) <= r.mul(r)
-}
-
 fn capsule2d_queries<S: Bench>(
     c: &mut Criterion,
     points: &[PointCase],
@@ -138,7 +118,7 @@ fn capsule2d_queries<S: Bench>(
         &mut g,
         &format!("naive_{}", S::ID),
         &circle_segment,
-        |(circle, s)| naive_intersects(s.a, s.b, circle.center, circle.radius),
+        |(circle, s)| baseline::naive_intersects(s.a, s.b, circle.center, circle.radius),
     );
     drop(g);
     run(

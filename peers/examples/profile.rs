@@ -76,7 +76,7 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
         "naive" => each(
             &points,
             rounds,
-            |(s, c)| naive_intersects(s.a, s.b, c.center, c.radius),
+            |(s, c)| baseline::naive_intersects(s.a, s.b, c.center, c.radius),
             |&b| b,
         ),
         "contact" => each(&points, rounds, |(s, c)| c.contact_segment(s), some),
@@ -114,26 +114,6 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
         }
         _ => return None,
     })
-}
-
-/// The naive circle–segment test (as in `benches/peers.rs`): rounded closest point, then
-/// `|c − q|² ≤ r²`.
-#[inline]
-fn naive_intersects<S: Scalar>(a: [S; 2], b: [S; 2], c: [S; 2], r: S) -> bool {
-    let (vx, vy) = (b[0].sub(a[0]), b[1].sub(a[1]));
-    let (wx, wy) = (c[0].sub(a[0]), c[1].sub(a[1]));
-    let along = wx.mul(vx).add(wy.mul(vy));
-    let length_sq = vx.mul(vx).add(vy.mul(vy));
-    let q = if !(along > S::ZERO) {
-        a
-    } else if !(along < length_sq) {
-        b
-    } else {
-        let t = along.div(length_sq);
-        [a[0].add(vx.mul(t)), a[1].add(vy.mul(t))]
-    };
-    let (dx, dy) = (c[0].sub(q[0]), c[1].sub(q[1]));
-    r >= S::ZERO && dx.mul(dx).add(dy.mul(dy)) <= r.mul(r)
 }
 
 fn batch<S: Scalar>(rounds: usize, f: impl Fn(f64) -> S) -> usize {

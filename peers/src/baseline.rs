@@ -1,5 +1,5 @@
 //! The hand-written baselines: closest point and circle–segment contact in plain,
-//! non-generic `f32`, written twice.
+//! non-generic `f32`, written twice, and the naive yes/no test for any scalar.
 //!
 //! - The top-level functions are the *naive* version, as one would write it inline in
 //!   an engine: regions decided before dividing, the interior normal from the segment's
@@ -9,9 +9,13 @@
 //! - [`same`] is capsule2d's own algorithm, step for step, written by hand for `f32`:
 //!   no `Scalar`, no `Vector2`, no generic helper, only `f32` arithmetic on `[f32; 2]`.
 //!   Where capsule2d calls a numeric leaf that has no generic layer of its own — the
-//!   exact predicate, the exact orientation test, the power-of-two rescale — this calls
-//!   the same `f32` function directly. Its answers are bit-identical to capsule2d's (a
+//!   exact predicate, the exact orientation test, the power-of-two rescale, the clamped
+//!   ratio — this calls the same `f32` function directly. Its answers are bit-identical to capsule2d's (a
 //!   test checks it), so capsule2d against this is the cost of the generics alone.
+//! - [`naive_intersects`] is the naive yes/no test once more, over any `Scalar`, for the
+//!   exact-against-naive comparison in every scalar type.
+
+use capsule2d::Scalar;
 
 /// The closest point of segment `ab` to `p`.
 #[inline]
@@ -35,6 +39,26 @@ pub fn intersects(a: [f32; 2], b: [f32; 2], c: [f32; 2], r: f32) -> bool {
     let q = closest_point(a, b, c);
     let (dx, dy) = (c[0] - q[0], c[1] - q[1]);
     r >= 0.0 && dx * dx + dy * dy <= r * r
+}
+
+/// [`intersects`] over any [`Scalar`]: the naive test written generically, which the
+/// exact predicate is measured against for `f64` and `I32F32` as well as `f32`.
+#[inline]
+pub fn naive_intersects<S: Scalar>(a: [S; 2], b: [S; 2], c: [S; 2], r: S) -> bool {
+    let (vx, vy) = (b[0].sub(a[0]), b[1].sub(a[1]));
+    let (wx, wy) = (c[0].sub(a[0]), c[1].sub(a[1]));
+    let along = wx.mul(vx).add(wy.mul(vy));
+    let length_sq = vx.mul(vx).add(vy.mul(vy));
+    let q = if !(along > S::ZERO) {
+        a
+    } else if !(along < length_sq) {
+        b
+    } else {
+        let t = along.div(length_sq);
+        [a[0].add(vx.mul(t)), a[1].add(vy.mul(t))]
+    };
+    let (dx, dy) = (c[0].sub(q[0]), c[1].sub(q[1]));
+    r >= S::ZERO && dx.mul(dx).add(dy.mul(dy)) <= r.mul(r)
 }
 
 /// A contact: unit normal from the segment towards the centre, depth, point on the
@@ -168,7 +192,8 @@ pub mod same {
             } else {
                 (ux * k, uy * k, backx * k, backy * k)
             };
-            let s = unit_ratio(ux * backx + uy * backy, backx * backx + backy * backy);
+            let s =
+                <f32 as Scalar>::unit_ratio(ux * backx + uy * backy, backx * backx + backy * backy);
             [b[0] - vx * s, b[1] - vy * s]
         };
         (closest, feature)
@@ -185,18 +210,6 @@ pub mod same {
             }
         }
         <f32 as Scalar>::rescale_factor(largest)
-    }
-
-    /// `num / den` clamped to `[0, 1]`, 0 for NaN.
-    #[inline]
-    fn unit_ratio(num: f32, den: f32) -> f32 {
-        if !(num > 0.0) {
-            0.0
-        } else if !(num < den) {
-            1.0
-        } else {
-            num / den
-        }
     }
 
     /// The unit vector along `(x, y)`; the crate's `f32` normalisation (its slow path
