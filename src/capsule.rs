@@ -110,8 +110,12 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contains_point(&self, p: V) -> bool {
-        proximity::inflate(self.radius, V::Scalar::ZERO)
-            .is_some_and(|radii| proximity::within_segment(p, self.a, self.b, radii))
+        proximity::within_segment(
+            p,
+            self.a,
+            self.b,
+            proximity::Radii::unchecked(self.radius, V::Scalar::ZERO),
+        )
     }
 
     /// The contact of the capsule against a point inside it: the normal points from `p`

@@ -74,8 +74,11 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn contains_point(&self, p: V) -> bool {
-        proximity::inflate(self.radius, V::Scalar::ZERO)
-            .is_some_and(|radii| proximity::within_point(self.center, p, radii))
+        proximity::within_point(
+            self.center,
+            p,
+            proximity::Radii::unchecked(self.radius, V::Scalar::ZERO),
+        )
     }
 
     /// The contact of the circle against a point inside it: the normal points from `p`
@@ -105,8 +108,11 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_circle(&self, other: &Self) -> bool {
-        proximity::inflate(self.radius, other.radius)
-            .is_some_and(|radii| proximity::within_point(self.center, other.center, radii))
+        proximity::within_point(
+            self.center,
+            other.center,
+            proximity::Radii::unchecked(self.radius, other.radius),
+        )
     }
 
     /// The contact of this circle against another: the normal points from `other`'s centre
@@ -138,9 +144,12 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_segment(&self, segment: &Segment<V>) -> bool {
-        proximity::inflate(self.radius, V::Scalar::ZERO).is_some_and(|radii| {
-            proximity::within_segment(self.center, segment.a, segment.b, radii)
-        })
+        proximity::within_segment(
+            self.center,
+            segment.a,
+            segment.b,
+            proximity::Radii::unchecked(self.radius, V::Scalar::ZERO),
+        )
     }
 
     /// The contact of the circle against a segment: the normal points from the segment
@@ -176,9 +185,12 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// ```
     #[inline]
     pub fn intersects_capsule(&self, capsule: &Capsule<V>) -> bool {
-        proximity::inflate(self.radius, capsule.radius).is_some_and(|radii| {
-            proximity::within_segment(self.center, capsule.a, capsule.b, radii)
-        })
+        proximity::within_segment(
+            self.center,
+            capsule.a,
+            capsule.b,
+            proximity::Radii::unchecked(self.radius, capsule.radius),
+        )
     }
 
     /// The contact of the circle against a capsule: the normal points from the capsule's

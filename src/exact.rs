@@ -15,15 +15,14 @@
 //! no fused multiply-add), and sums of expansions are exact. The sign of the exact value
 //! is the sign of its largest term.
 //!
-//! `f32` inputs first meet a filter in `f32` ([`point_segment_within_f32`],
-//! [`point_point_within_f32`]); what it leaves undecided is widened to `f64` (exactly).
-//! The filters are inlined into the queries; the exact paths, and for `f32` the widening,
-//! stay out of line.
-//! Their fourth powers stay within `f64`'s range, so their answers are exact for every
-//! finite input. `f64` inputs are first scaled
-//! by a power of two (exactly) so that the largest input lies near 1; the answer is then
-//! exact whenever no partial product of the scaled inputs underflows, which holds unless a
-//! single query mixes non-zero magnitudes more than about 2^250 apart.
+//! `f32` inputs are widened to `f64` (exactly) and meet the same filters
+//! ([`point_segment_within_f32`], [`point_point_within_f32`]); their fourth powers stay
+//! within `f64`'s range, so their answers are exact for every finite input. The filters are
+//! inlined into the queries; the exact paths stay out of line, and their inputs travel in
+//! registers. In the exact path, `f64` inputs are first scaled by a power of two (exactly)
+//! so that the largest input lies near 1; the answer is then exact whenever no partial
+//! product of the scaled inputs underflows, which holds unless a single query mixes
+//! non-zero magnitudes more than about 2^250 apart.
 //!
 //! The radii are added exactly too: `r₁ + r₂` is carried as a two-term expansion.
 
@@ -40,17 +39,13 @@ const UNDERFLOW_SLACK: f64 = 1e-290;
 /// `ccwerrboundA`, doubled for margin).
 const TWO_PRODUCT_BOUND: f64 = (6.0 + 64.0 * EPSILON) * EPSILON;
 
-/// Error bound factor for `R² − |d|²`: relative error of squares of rounded differences
-/// and of the rounded radius sum, generously.
-const SQUARES_BOUND: f64 = 16.0 * EPSILON;
+/// Error bound factor of the point–point filter, relative to `R²`; the derivation is at
+/// [`point_point_within`].
+const SQUARES_BOUND: f64 = 64.0 * EPSILON;
 
-/// Error bound factor for `R² |v|² − (v × w)²`, generously.
-const QUARTIC_BOUND: f64 = 32.0 * EPSILON;
-
-/// Error bound factor for `along = (p − a)·(b − a)` and `along − |b − a|²`, relative to
-/// `|w_x v_x| + |w_y v_y| + |v|²`: rounded differences, two products, a sum and a
-/// subtraction, generously.
-const REGION_BOUND: f64 = 8.0 * EPSILON;
+/// Error bound factor of the point–segment filter, relative to `R² + |v|²` (times `|v|²`
+/// in the interior); the derivation is at [`point_segment_within`].
+const SEGMENT_BOUND: f64 = 64.0 * EPSILON;
 
 /// Largest magnitude the exact path works at without rescaling (degree-4 products stay
 /// below 2^808 and Dekker's split below 2^996).
@@ -423,25 +418,34 @@ fn crossing_ratio_exact(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f
 }
 
 /// Whether `|p − q| ≤ r₁ + r₂`, exactly. False for NaN and for a negative radius.
+///
+/// The filter decides by the sign of `R² − |d|²` (`d = p − q`, `R = r₁ + r₂`) when it is
+/// farther from zero than `B = 64ε R²` plus [`UNDERFLOW_SLACK`]. The value errs by at most
+/// `4εR² + 5ε|d|² < E = 16ε (R² + |d|²)`. `B` is known before `|d|²` is; it covers `E`
+/// wherever it decides: when `|d|² ≤ 2R²`, `E ≤ 48εR² < B`; when `|d|² > 2R²`, the value
+/// is `−(|d|² − R²)` with `|d|² − R² > |d|²/2 > E`, a certain "no". (The same argument as
+/// at [`point_segment_within`].)
 #[inline(always)]
 pub(crate) fn point_point_within(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> bool {
+    if !((r1 >= 0.0) & (r2 >= 0.0)) {
+        return false;
+    }
     let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
     let radius = r1 + r2;
-    let (d2, r2_sq) = (dx * dx + dy * dy, radius * radius);
-    let value = r2_sq - d2;
-    let bound = SQUARES_BOUND * (r2_sq + d2) + UNDERFLOW_SLACK;
+    let r_sq = radius * radius;
+    let bound = SQUARES_BOUND * r_sq + UNDERFLOW_SLACK;
+    let value = r_sq - (dx * dx + dy * dy);
     if value.abs() > bound {
-        // `&`, not `&&`: no branches, and a negative radius always answers no.
-        (value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0)
+        value > 0.0
     } else {
-        point_point_exact(p, q, r1, r2)
+        point_point_exact(p[0], p[1], q[0], q[1], r1, r2)
     }
 }
 
 #[cold]
 #[inline(never)]
-fn point_point_exact(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64) -> bool {
-    let values = [p[0], p[1], q[0], q[1], r1, r2];
+fn point_point_exact(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> bool {
+    let values = [px, py, qx, qy, r1, r2];
     if !(all_finite(&values) && r1 >= 0.0 && r2 >= 0.0) {
         return false;
     }
@@ -460,17 +464,41 @@ fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expan
 
 /// Whether `dist(p, segment ab) ≤ r₁ + r₂`, exactly. False for NaN and for a negative radius.
 ///
-/// The filter evaluates the naive test once: the region from the signs of
-/// `along = (p − a)·(b − a)` and `along − |b − a|²`, then `R² − |p − endpoint|²` or, in the
-/// interior, `R² |v|² − (v × w)²`, with a bound on that value's rounding error.
+/// The filter is the naive test with its division taken out: the region from the signs of
+/// `along = w·v` and `along − |v|²` (`w = p − a`, `v = b − a`), then the value
+/// `R² − |p − endpoint|²` at an end, or `R²|v|² − (v × w)²` in the interior (the squared
+/// distance to the line, times `|v|²`). It decides when the value is farther from zero than
+/// `B = 64ε (R² + |v|²)` at an end, `B |v|²` in the interior, plus [`UNDERFLOW_SLACK`].
 ///
-/// The region needs a bound of its own. Near a region boundary the endpoint and interior
-/// formulas differ by `along² / |v|²` (or `(along − |v|²)² / |v|²`), second order in the
-/// rounding of `along` — but that rounding scales with `|p − a| |v|`, not with the
-/// distance, so for a point near the far end of a long segment (`|v| = 10¹⁰`, distance 1)
-/// the difference exceeds the value's bound and the wrong region would give a wrong
-/// answer. So the filter decides only when `along` is farther than its own rounding bound
-/// (`REGION_BOUND · (|w_x v_x| + |w_y v_y| + |v|²)`) from both `0` and `|v|²`.
+/// The error of the value, to first order in `ε` (each rounded difference, product and
+/// sum errs by at most `ε` relative), with `d` the computed distance vector:
+///
+/// - At an end, `|d|²` errs by at most `4ε|d|²` and `R²` by `3εR²`; the subtraction adds
+///   `ε (R² + |d|²)`: `4εR² + 5ε|d|²` in all.
+/// - In the interior, with `C = v × w`: the rounded `C` errs by at most `3ε|v||w| + ε|C|`,
+///   so `C²` by `6ε|C||v||w| + 3εC² ≤ 9εC² + 3ε|v|⁴`, using
+///   `|v|²|w|² = along² + C² ≤ |v|⁴ + C²` for `along` in `[0, |v|²]`; `R²|v|²` errs by
+///   `8ε` of itself and the subtraction by `ε` of both: `9εR²|v|² + 10εC² + 3ε|v|⁴`.
+/// - The region itself may be wrong: `along` errs by up to `e = 4ε|w||v| + 4ε|v|²`, and
+///   near a region boundary the end and interior formulas differ by `along²/|v|²` (or
+///   `(along − |v|²)²/|v|²`), at most `e²/|v|²`. That is second order in `ε`, but relative
+///   to `|v|²`, not to the distance: for a point near the end perpendicular of a segment
+///   `10¹⁰` long at distance 1 it exceeds `ε (R² + |d|²)`. A `|v|²` term in the bound
+///   (`|v|⁴` in the interior, whose value carries a factor `|v|²`) covers it, with
+///   `|w|² ≤ 2|d|² + 2|v|²` near the ends.
+///
+/// So the error is at most `E = 16ε (R² + |d|² + |v|²)` at an end (`16ε (R²|v|² + C² + |v|⁴)`
+/// in the interior), with room for every second-order term. `E` needs the distance, which
+/// comes last; `B` does not, so it is computed while the distance is (off the critical
+/// path), and it still covers `E` wherever it decides. Write `D` for `|d|²` (`C²`) and `F`
+/// for `R² + |v|²` (`R²|v|² + |v|⁴`). When `D ≤ 2F`, `E ≤ 48ε F < B`. When `D > 2F`, the
+/// value is `−(D − R²)` (`−(D − R²|v|²)`) with `D − R² > D/2 > E`: the answer "no" is
+/// certain whatever `B` is.
+///
+/// Overflow anywhere makes the value or the bound infinite or NaN, which decides nothing;
+/// the slack sends anything that could have underflowed to the exact path. On random
+/// inputs the filter decides all but a vanishing share of queries with no more arithmetic
+/// than the naive test, and no division.
 #[inline(always)]
 pub(crate) fn point_segment_within(
     p: [f64; 2],
@@ -479,45 +507,57 @@ pub(crate) fn point_segment_within(
     r1: f64,
     r2: f64,
 ) -> bool {
+    if !((r1 >= 0.0) & (r2 >= 0.0)) {
+        return false;
+    }
     let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
     let radius = r1 + r2;
     let r_sq = radius * radius;
-    let (along_x, along_y) = (wx * vx, wy * vy);
-    let along = along_x + along_y;
+    let along = wx * vx + wy * vy;
     let length_sq = vx * vx + vy * vy;
-    let region_slack = REGION_BOUND * (along_x.abs() + along_y.abs() + length_sq) + UNDERFLOW_SLACK;
+    // The bound needs neither the region nor the distance: it is ready before they are.
+    let scale = SEGMENT_BOUND * (r_sq + length_sq);
     let (value, bound) = if along <= 0.0 {
-        let d_sq = wx * wx + wy * wy;
-        (r_sq - d_sq, SQUARES_BOUND * (r_sq + d_sq))
+        (r_sq - (wx * wx + wy * wy), scale + UNDERFLOW_SLACK)
     } else if along >= length_sq {
         let (ux, uy) = (p[0] - b[0], p[1] - b[1]);
-        let d_sq = ux * ux + uy * uy;
-        (r_sq - d_sq, SQUARES_BOUND * (r_sq + d_sq))
+        (r_sq - (ux * ux + uy * uy), scale + UNDERFLOW_SLACK)
     } else {
-        let (left, right) = (vx * wy, vy * wx);
-        let cross = left - right;
-        let magnitude = left.abs() + right.abs();
-        let reach = r_sq * length_sq;
+        let cross = vx * wy - vy * wx;
         (
-            reach - cross * cross,
-            QUARTIC_BOUND * (reach + magnitude * magnitude),
+            r_sq * length_sq - cross * cross,
+            scale * length_sq + UNDERFLOW_SLACK,
         )
     };
-    // One well-predicted branch; the answer itself is a comparison, not a branch.
-    let region_certain = (along.abs() > region_slack) & ((along - length_sq).abs() > region_slack);
-    if (value.abs() > bound + UNDERFLOW_SLACK) & region_certain {
-        // `&`, not `&&`: no branches, and a negative radius always answers no.
-        (value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0)
+    if value.abs() > bound {
+        value > 0.0
     } else {
-        point_segment_exact(p, a, b, r1, r2)
+        let [px, py, ax, ay, bx, by] = [p[0], p[1], a[0], a[1], b[0], b[1]];
+        point_segment_exact(px, py, ax, ay, bx, by, r1, r2)
     }
 }
 
+/// The exact path of [`point_segment_within`]. Its inputs come as eight scalars so that
+/// they travel in registers: arrays would be stored to the stack on the filter's hot path
+/// before the (rarely taken) call.
 #[cold]
 #[inline(never)]
-fn point_segment_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) -> bool {
-    let values = [p[0], p[1], a[0], a[1], b[0], b[1], r1, r2];
+#[expect(
+    clippy::too_many_arguments,
+    reason = "eight coordinates, passed in registers"
+)]
+fn point_segment_exact(
+    px: f64,
+    py: f64,
+    ax: f64,
+    ay: f64,
+    bx: f64,
+    by: f64,
+    r1: f64,
+    r2: f64,
+) -> bool {
+    let values = [px, py, ax, ay, bx, by, r1, r2];
     if !(all_finite(&values) && r1 >= 0.0 && r2 >= 0.0) {
         return false;
     }
@@ -542,94 +582,24 @@ fn point_segment_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) 
 }
 
 // ---------------------------------------------------------------------------------------
-// A first filter for `f32` inputs, in `f32`.
+// `f32` inputs: widened to `f64`.
+//
+// Built from `f32` inputs, the `f64` filters' values never overflow or underflow: a
+// difference of two `f32` values is zero or a multiple of `2^-149` below `2^129` (rounding
+// keeps it a multiple), so every product of up to four such, and every sum of those, is
+// zero or a multiple of `2^-596` below `2^518`. So the `f64` bounds hold with no exception,
+// no underflow needs the absolute slack, and the exact path behind them needs no
+// rescaling: the decisions are exact for every finite `f32` input. Widening costs a
+// conversion per input, less than a filter of `f32`'s own: the branch-free `f32` filter
+// this replaced (a clamped projection with its own bound) took 5.40 ns per circle–segment
+// test in `benches/predicates.rs`, the widened one takes 3.05 ns (2026-11-24). An `f32`
+// filter shaped like the `f64` one would also need an analysis of its own for degree-four
+// terms, where a product of an underflowed and a large value loses more than any absolute
+// slack covers; in `f64` that cannot happen for `f32` inputs.
 
-/// `f32`'s unit roundoff, `2^-24`.
-const EPSILON_F32: f32 = 5.960_464_5e-8;
-/// [`SQUARES_BOUND`] for `f32` arithmetic.
-const SQUARES_BOUND_F32: f32 = 16.0 * EPSILON_F32;
-/// Error bound factor of the branch-free `f32` segment filter: `16ε`, twice the
-/// first-order bound derived at [`point_segment_filter_f32`].
-const SEGMENT_BOUND_F32: f32 = 16.0 * EPSILON_F32;
-/// Absolute slack: a value this small is left to the `f64` filter. Each `f32` operation
-/// loses at most `2^-149` to underflow, far below it.
-const UNDERFLOW_SLACK_F32: f32 = 1e-30;
-
-/// [`point_point_within`] for `f32` inputs, evaluated in `f32` with its own error bound:
-/// `Some(answer)` when the rounded value is farther from zero than the bound, `None`
-/// otherwise (near the boundary, on overflow, for NaN), and then the `f64` filter (and,
-/// behind it, the exact path) decides. It never answers differently from the exact
-/// predicate: the bound is [`SQUARES_BOUND`]'s, scaled to `f32`'s roundoff, and an
-/// overflow anywhere makes the value or the bound infinite or NaN, which decides nothing.
-#[inline(always)]
-fn point_point_filter_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> Option<bool> {
-    let (dx, dy) = (p[0] - q[0], p[1] - q[1]);
-    let radius = r1 + r2;
-    let (d2, r2_sq) = (dx * dx + dy * dy, radius * radius);
-    let value = r2_sq - d2;
-    let bound = SQUARES_BOUND_F32 * (r2_sq + d2) + UNDERFLOW_SLACK_F32;
-    (value.abs() > bound).then_some((value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0))
-}
-
-/// [`point_segment_within`] for `f32` inputs, evaluated in `f32`: `Some(answer)` only
-/// when certain, as for [`point_point_filter_f32`].
-///
-/// Unlike the `f64` filter it has no branch on the region: with `w = p − a`, `v = b − a`,
-/// it takes `t = clamp(w·v / |v|², 0, 1)`, `d = w − t v` and decides by the sign of
-/// `R² − |d|²` when that is farther from zero than `16ε (R² + |d|² + T²)`, with
-/// `T = |w_x| + |w_y| + 2|v_x| + 2|v_y|`.
-///
-/// Why that is safe whatever the rounding of `t`: for *any* `t ∈ [0, 1]`, `|w − t v|²` is
-/// at least the squared distance, so a "yes" from it is a yes. A "no" needs the other
-/// side: `|w − t v|²` exceeds the distance by `|v|² (t − t*)²` (`t*` the exact clamped
-/// parameter; the function is a parabola with its minimum there), and the rounding error
-/// of `t` is at most `8ε (|w_x v_x| + |w_y v_y|) / |v|² + ε`, so the excess is at most
-/// `128ε² |w|² + 2ε² |v|²`: second order, and inside `ε T²`. The rest is the first-order
-/// rounding of `d` (`ε (|w_i| + 2|v_i| + |d_i|)` per component), of the squares, of `R²`
-/// and of the subtraction: at most `4ε R² + 6ε |d|² + 2ε T²`, inside the bound with a
-/// factor of two to spare. A point near the end perpendicular of a long segment, where a
-/// rounded `w·v` can fall in the wrong region, is therefore decided right: the region is
-/// never trusted, only the parabola.
-///
-/// The clamp is two comparisons that also send NaN (a zero-length segment's `0 / 0`) to
-/// `t = 0`. The values have degree two, so underflow (at most `2^-149` per operation, and
-/// `|v|² (t − t*)² ≤ |v|²` when `|v|²` itself underflows) stays far below the absolute
-/// slack. Overflow makes the value or the bound infinite or NaN: no answer.
-#[inline(always)]
-fn point_segment_filter_f32(
-    p: [f32; 2],
-    a: [f32; 2],
-    b: [f32; 2],
-    r1: f32,
-    r2: f32,
-) -> Option<bool> {
-    let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
-    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
-    let radius = r1 + r2;
-    let r_sq = radius * radius;
-    let ratio = (wx * vx + wy * vy) / (vx * vx + vy * vy);
-    let t = if ratio > 0.0 { ratio } else { 0.0 };
-    let t = if t < 1.0 { t } else { 1.0 };
-    let (dx, dy) = (wx - t * vx, wy - t * vy);
-    let d_sq = dx * dx + dy * dy;
-    let reach = wx.abs() + wy.abs() + 2.0 * (vx.abs() + vy.abs());
-    let value = r_sq - d_sq;
-    let bound = SEGMENT_BOUND_F32 * (r_sq + d_sq + reach * reach) + UNDERFLOW_SLACK_F32;
-    (value.abs() > bound).then_some((value > 0.0) & (r1 >= 0.0) & (r2 >= 0.0))
-}
-
-/// [`point_point_within`] for `f32` inputs: the `f32` filter inline, and what it leaves
-/// undecided widened to `f64` (exactly) out of line.
+/// [`point_point_within`] for `f32` inputs, widened to `f64` (exactly).
 #[inline(always)]
 pub(crate) fn point_point_within_f32(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> bool {
-    match point_point_filter_f32(p, q, r1, r2) {
-        Some(answer) => answer,
-        None => point_point_widened(p, q, r1, r2),
-    }
-}
-
-#[inline(never)]
-fn point_point_widened(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> bool {
     point_point_within(
         p.map(f64::from),
         q.map(f64::from),
@@ -638,9 +608,8 @@ fn point_point_widened(p: [f32; 2], q: [f32; 2], r1: f32, r2: f32) -> bool {
     )
 }
 
-/// [`point_segment_within`] for `f32` inputs: the `f32` filter inline, and what it leaves
-/// undecided widened to `f64` (exactly) out of line.
-#[inline]
+/// [`point_segment_within`] for `f32` inputs, widened to `f64` (exactly).
+#[inline(always)]
 pub(crate) fn point_segment_within_f32(
     p: [f32; 2],
     a: [f32; 2],
@@ -648,14 +617,6 @@ pub(crate) fn point_segment_within_f32(
     r1: f32,
     r2: f32,
 ) -> bool {
-    match point_segment_filter_f32(p, a, b, r1, r2) {
-        Some(answer) => answer,
-        None => point_segment_widened(p, a, b, r1, r2),
-    }
-}
-
-#[inline(never)]
-fn point_segment_widened(p: [f32; 2], a: [f32; 2], b: [f32; 2], r1: f32, r2: f32) -> bool {
     point_segment_within(
         p.map(f64::from),
         a.map(f64::from),

@@ -163,6 +163,14 @@ impl<T: Scalar> Radii<T> {
         y: T::ZERO,
     };
 
+    /// The radii as given, unchecked: for [`within_point`] and [`within_segment`], whose
+    /// predicates answer no to a negative or NaN radius themselves (the [`Scalar`]
+    /// contract), so that the yes/no queries pay no branch of their own for it.
+    #[inline]
+    pub(crate) const fn unchecked(x: T, y: T) -> Self {
+        Self { x, y }
+    }
+
     /// `r_x + r_y`.
     #[inline]
     pub(crate) fn sum(self) -> T {

@@ -293,10 +293,11 @@ fn f32_decisions_are_exact() {
     }
 }
 
-/// `f32` answers are decided first in `f32` (a filter with its own bound), then in `f64`,
-/// then exactly. Segments, offsets and radii of independent magnitudes `2^-140 … 2^120`
-/// (so squares underflow and overflow `f32`, and tiny radii meet long segments), with the
-/// radius at the exact distance's boundary and one `f32` ulp either side.
+/// `f32` inputs are widened to `f64` and decided by the `f64` filter, then exactly.
+/// Segments, offsets and radii of independent magnitudes `2^-140 … 2^120` (squares that
+/// would underflow or overflow `f32`, tiny radii against long segments), with the radius
+/// at the exact distance's boundary and one `f32` ulp either side. Fails when the segment
+/// filter's bound is set to zero.
 #[test]
 fn f32_decisions_are_exact_at_mixed_magnitudes() {
     let mut rng = Rng(0x5EED_0032);
