@@ -1456,6 +1456,20 @@ mod filter_tests {
         assert_eq!(segment.within([0.0, 0.5], -1.0, 0.0, &tol), (false, true));
     }
 
+    /// `r` moved by `steps` relative steps of `f64::EPSILON` (at least `1e-30`), up or
+    /// down: a few ulps of `f32` or `f64` either side of a boundary, or exactly on it.
+    fn nudged<T: Scalar>(mut r: T, steps: i32, convert: impl Fn(f64) -> T) -> T {
+        for _ in 0..steps.unsigned_abs() {
+            let nudge = r.mul(convert(f64::EPSILON)).max(convert(1e-30));
+            r = if steps > 0 {
+                r.add(nudge)
+            } else {
+                r.sub(nudge)
+            };
+        }
+        r
+    }
+
     /// The filter's error bound at many scales and segment shapes: circles whose radius
     /// is the (rounded) distance to the capsule core moved by a few ulps, for long, short
     /// and steep segments, with coordinates from `2^-20` to `2^20`. Every batch answer must
@@ -1485,17 +1499,7 @@ mod filter_tests {
                 let core = Segment::new(capsule.a, capsule.b);
                 // The distance in T, then a few ulps either way (or exactly it).
                 let d = core.distance(centers[i]).sub(capsule.radius).max(T::ZERO);
-                let mut r = d;
-                let steps = (i % 7) as i32 - 3;
-                for _ in 0..steps.unsigned_abs() {
-                    let nudge = r.mul(convert(f64::EPSILON)).max(convert(1e-30));
-                    r = if steps > 0 {
-                        r.add(nudge)
-                    } else {
-                        r.sub(nudge)
-                    };
-                }
-                radii[i] = r.max(T::ZERO);
+                radii[i] = nudged(d, (i % 7) as i32 - 3, &convert).max(T::ZERO);
             }
             let mut got = [false; N];
             circles_intersect_capsule(&centers, &radii, &capsule, &mut got);
@@ -1529,16 +1533,7 @@ mod filter_tests {
             for (i, (x, y)) in xs.iter().zip(ys.iter_mut()).enumerate() {
                 let c = [unit() * scale, unit() * scale].map(&convert);
                 let d = Segment::new(x.center, x.center).distance(c);
-                let mut r = d;
-                let steps = (i % 7) as i32 - 3;
-                for _ in 0..steps.unsigned_abs() {
-                    let nudge = r.mul(convert(f64::EPSILON)).max(convert(1e-30));
-                    r = if steps > 0 {
-                        r.add(nudge)
-                    } else {
-                        r.sub(nudge)
-                    };
-                }
+                let r = nudged(d, (i % 7) as i32 - 3, &convert);
                 let share = convert(unit());
                 *y = Circle::new(c, r.mul(share));
             }
