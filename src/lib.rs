@@ -89,47 +89,20 @@
 #[cfg(feature = "std")]
 extern crate std;
 
-#[cfg(feature = "approx")]
-mod approx;
+pub mod adapters;
 pub mod batch;
-mod capsule;
-mod chain;
-mod circle;
-mod contact;
-mod crossings;
-mod error;
-#[cfg(any(feature = "std", feature = "libm"))]
-mod exact;
-#[cfg(feature = "fixed")]
-mod fixed;
-#[cfg(feature = "glam")]
-mod glam;
-#[cfg(feature = "mint")]
-mod mint;
-#[cfg(feature = "nalgebra")]
-mod nalgebra;
-mod proximity;
-mod ray;
+pub mod motion;
+pub mod num;
+pub mod prelude;
+pub mod query;
 pub mod response;
-mod scalar;
-mod segment;
-#[cfg(feature = "serde")]
-mod serde;
-mod step;
-mod sweep;
+pub mod shape;
 mod vector;
 
-pub use capsule::Capsule;
-pub use chain::{Chain, ChainContact, ChainHit, Resolution};
-pub use circle::Circle;
-pub use contact::Contact;
-pub use crossings::Crossings;
-pub use error::ShapeError;
-pub use ray::{Ray, RayHit};
-pub use scalar::{Scalar, Wide};
-pub use segment::Segment;
-pub use step::{Ball, StepParams, StepReport};
-pub use sweep::SweepHit;
+pub use motion::{Ball, Chain, ChainContact, ChainHit, Crossings, Hit, Ray, Resolution, StepParams, StepReport};
+pub use num::Scalar;
+pub use query::{ClosestPoints, Contact};
+pub use shape::{Aabb, AnyShape, Capsule, Circle, Core, Pose, Rotation, Segment, Shape, ShapeError};
 pub use vector::Vector2;
 
 /// The README's Rust examples, run as doc tests.

@@ -4,9 +4,9 @@
 //! moving body, as every [`Contact`] does) and act only on the *approaching* part of the
 //! velocity, where `v · n < 0`. A body already moving away keeps its velocity.
 
-use crate::contact::Contact;
-use crate::scalar::Scalar;
-use crate::vector::Vector2;
+use crate::query::Contact;
+use crate::num::{Num, Scalar};
+use crate::vector::{Vector2, VectorOps};
 
 /// Reflects `velocity` off a surface with unit normal `normal`:
 /// `v' = v − (1 + e)(v · n) n` when `v · n < 0`, and `v` unchanged otherwise.
@@ -67,7 +67,7 @@ pub fn slide<V: Vector2>(velocity: V, normal: V) -> V {
 ///
 /// let floor = Segment::new([-5.0, 0.0], [5.0, 0.0]);
 /// let ball = Circle::new([0.0, 0.5], 1.0);
-/// let contact = ball.contact_segment(&floor).unwrap();
+/// let contact = ball.contact(&floor).unwrap();
 /// assert_eq!(push_out(ball.center, &contact, 0.125), [0.0, 0.875]);
 /// ```
 #[inline]

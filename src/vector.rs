@@ -1,13 +1,13 @@
 //! The [`Vector2`] trait: the one trait a caller implements to bring their own vector type.
 
-use crate::scalar::Scalar;
+use crate::num::{Num, Scalar};
 
 /// A 2D vector (or point) of some [`Scalar`].
 ///
-/// Three methods are required: [`new`](Vector2::new), [`x`](Vector2::x) and
-/// [`y`](Vector2::y). The rest are provided in terms of them and of [`Scalar`]'s total
-/// arithmetic; a type may override any of them (to use SIMD, say), as long as the results
-/// are the same.
+/// Three methods, and nothing else: [`new`](Vector2::new), [`x`](Vector2::x) and
+/// [`y`](Vector2::y). The crate does its vector arithmetic itself, in terms of these and of
+/// [`Scalar`]'s total arithmetic, so the trait adds no `add`, `dot` or `length` that could
+/// clash with your type's own methods or operators when it is in scope.
 ///
 /// Implemented for `[S; 2]` and `(S, S)` for every scalar `S`, and (feature `nalgebra`) for
 /// nalgebra's `Vector2<S>` and `Point2<S>`.
@@ -17,7 +17,7 @@ use crate::scalar::Scalar;
 /// An engine's own vector type takes a few lines:
 ///
 /// ```
-/// use capsule2d::{Circle, Segment, Vector2};
+/// use capsule2d::{Circle, Segment, Shape, Vector2};
 ///
 /// #[derive(Clone, Copy, Debug, PartialEq)]
 /// struct Vec2 {
@@ -40,7 +40,7 @@ use crate::scalar::Scalar;
 ///
 /// let floor = Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
 /// let ball = Circle::new(Vec2::new(1.0, 0.5), 1.0);
-/// let contact = ball.contact_segment(&floor).unwrap();
+/// let contact = ball.contact(&floor).unwrap();
 /// assert_eq!(contact.normal, Vec2::new(0.0, 1.0));
 /// assert_eq!(contact.depth, 0.5);
 /// ```
@@ -72,135 +72,69 @@ pub trait Vector2: Copy {
     /// assert_eq!(Vector2::y(&(1.0_f32, 2.0)), 2.0);
     /// ```
     fn y(&self) -> Self::Scalar;
+}
 
+/// The crate's vector arithmetic on any [`Vector2`], through its components and the total
+/// [`Scalar`] arithmetic. Private, so that it never meets a user's own `add` or `dot`.
+pub(crate) trait VectorOps: Vector2 {
     /// The zero vector.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!(<[f32; 2]>::zero(), [0.0, 0.0]);
-    /// ```
-    #[inline]
+    #[inline(always)]
     fn zero() -> Self {
         Self::new(Self::Scalar::ZERO, Self::Scalar::ZERO)
     }
-
     /// `self + rhs`.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!(Vector2::add([1.0, 2.0], [3.0, 4.0]), [4.0, 6.0]);
-    /// ```
-    #[inline]
+    #[inline(always)]
     fn add(self, rhs: Self) -> Self {
         Self::new(self.x().add(rhs.x()), self.y().add(rhs.y()))
     }
-
     /// `self − rhs`.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!(Vector2::sub([1.0, 2.0], [3.0, 4.0]), [-2.0, -2.0]);
-    /// ```
-    #[inline]
+    #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
         Self::new(self.x().sub(rhs.x()), self.y().sub(rhs.y()))
     }
-
     /// `self × s`.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!([1.0, -2.0].scale(3.0), [3.0, -6.0]);
-    /// ```
-    #[inline]
+    #[inline(always)]
     fn scale(self, s: Self::Scalar) -> Self {
         Self::new(self.x().mul(s), self.y().mul(s))
     }
-
     /// `−self`.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!(Vector2::neg([1.0, -2.0]), [-1.0, 2.0]);
-    /// ```
-    #[inline]
+    #[inline(always)]
     fn neg(self) -> Self {
         Self::new(self.x().neg(), self.y().neg())
     }
-
-    /// The dot product `self · rhs`.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!([1.0, 2.0].dot([3.0, 4.0]), 11.0);
-    /// ```
-    #[inline]
+    /// `self · rhs`.
+    #[inline(always)]
     fn dot(self, rhs: Self) -> Self::Scalar {
         self.x().mul(rhs.x()).add(self.y().mul(rhs.y()))
     }
-
-    /// The 2D cross product `self × rhs = self.x·rhs.y − self.y·rhs.x`: positive when `rhs`
-    /// turns counter-clockwise from `self`.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!([1.0, 0.0].perp_dot([0.0, 1.0]), 1.0);
-    /// ```
-    #[inline]
+    /// `self × rhs = x₁y₂ − y₁x₂`.
+    #[inline(always)]
     fn perp_dot(self, rhs: Self) -> Self::Scalar {
         self.x().mul(rhs.y()).sub(self.y().mul(rhs.x()))
     }
-
-    /// `self · self`: the squared length, with no square root.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!([3.0, 4.0].length_squared(), 25.0);
-    /// ```
-    #[inline]
+    /// `|self|²`.
+    #[inline(always)]
     fn length_squared(self) -> Self::Scalar {
         self.dot(self)
     }
-
-    /// The length `|self|`, through [`Scalar::hypot`]: no overflow or underflow for
-    /// finite floats.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!([3.0, 4.0].length(), 5.0);
-    /// // Squaring 3e200 would overflow; the length does not.
-    /// let huge = [3e200_f64, 4e200].length();
-    /// assert!((huge / 5e200 - 1.0).abs() < 1e-15);
-    /// ```
-    #[inline]
+    /// `|self|`, without overflow or underflow for the crate's scalars.
+    #[inline(always)]
     fn length(self) -> Self::Scalar {
         Self::Scalar::hypot(self.x(), self.y())
     }
-
-    /// The left normal: `self` turned a quarter turn counter-clockwise, `(−y, x)`.
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!([1.0, 0.0].perp(), [0.0, 1.0]);
-    /// ```
-    #[inline]
+    /// `self` turned a quarter counter-clockwise: `(−y, x)`.
+    #[inline(always)]
     fn perp(self) -> Self {
         Self::new(self.y().neg(), self.x())
     }
-
-    /// The unit vector along `self`, or `None` for the zero vector (and NaN); see
-    /// [`Scalar::normalize`].
-    ///
-    /// ```
-    /// use capsule2d::Vector2;
-    /// assert_eq!([0.0, -3.0].normalize(), Some([0.0, -1.0]));
-    /// assert_eq!([0.0_f64, 0.0].normalize(), None);
-    /// ```
-    #[inline]
+    /// The unit vector along `self`, or `None` for the zero vector (and NaN).
+    #[inline(always)]
     fn normalize(self) -> Option<Self> {
         Self::Scalar::normalize(self.x(), self.y()).map(|(x, y)| Self::new(x, y))
     }
 }
+
+impl<V: Vector2> VectorOps for V {}
 
 impl<S: Scalar> Vector2 for [S; 2] {
     type Scalar = S;
@@ -237,7 +171,7 @@ impl<S: Scalar> Vector2 for (S, S) {
 /// Internal helpers over the wide products, shared by every query.
 pub(crate) mod wide {
     use super::Vector2;
-    use crate::scalar::{Scalar, Wide};
+    use crate::num::{Num, Scalar, Wide};
 
     /// Shorthand for the wide type of a vector's scalar.
     pub(crate) type W<V> = <<V as Vector2>::Scalar as Scalar>::Wide;

@@ -27,6 +27,8 @@
 
 #![allow(dead_code, unused_macros, unused_imports)]
 
+pub(crate) mod shapes;
+
 use capsule2d::Scalar;
 use core::cmp::Ordering;
 use core::ops::{Add, Mul, Neg, Sub};

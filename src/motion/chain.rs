@@ -28,13 +28,14 @@
 //! or earlier. On a flat chain this leaves exactly the face normal; over a convex joint the
 //! normal turns continuously around the vertex; in a concave joint both faces push.
 
-use crate::capsule::Capsule;
-use crate::circle::Circle;
-use crate::contact::Contact;
-use crate::proximity::{self, Feature};
-use crate::scalar::Scalar;
-use crate::sweep::SweepHit;
-use crate::vector::Vector2;
+use crate::shape::Shape;
+use crate::shape::Capsule;
+use crate::shape::Circle;
+use crate::query::Contact;
+use crate::query::proximity::{self, Feature};
+use crate::num::{Num, Scalar};
+use crate::motion::ray::Hit;
+use crate::vector::{Vector2, VectorOps};
 use crate::vector::wide;
 
 /// A slice of capsules; consecutive links that share an endpoint (and radius) are joined.
@@ -100,7 +101,7 @@ pub struct ChainHit<V, S = <V as Vector2>::Scalar> {
     /// The index of the link touched first.
     pub link: usize,
     /// The time, normal and point of the touch.
-    pub hit: SweepHit<V, S>,
+    pub hit: Hit<V, S>,
 }
 
 /// What [`Chain::resolve`] did.
@@ -224,7 +225,7 @@ impl<V: Vector2> Chain<'_, V> {
 
     /// The contact of `circle` with link `i` after the joint rule.
     fn link_contact(&self, circle: &Circle<V>, i: usize) -> Option<Contact<V>> {
-        let contact = circle.contact_capsule(&self.links[i])?;
+        let contact = circle.contact(&self.links[i])?;
         self.owns(i, circle.center).then_some(contact)
     }
 
@@ -411,7 +412,7 @@ impl<V: Vector2> Chain<'_, V> {
             if !self.near(circle, motion, i) {
                 continue;
             }
-            let Some(hit) = circle.sweep_capsule(motion, &self.links[i]) else {
+            let Some(hit) = circle.sweep(&self.links[i], motion) else {
                 continue;
             };
             if hit.time == zero && !(motion.dot(hit.normal) < zero) {

@@ -1,4 +1,4 @@
-//! [`Ray`]: a half-line cast against circles, segments and capsules, analytically.
+//! [`Ray`] and [`Hit`]: a half-line cast against any shape, analytically.
 //!
 //! Every cast is one kernel, [`cast_core`]: a point moving along a direction against a
 //! *core* (a point or a segment) inflated by a radius. A circle is a point core, a segment
@@ -21,20 +21,18 @@
 //! A start inside the inflated core (by the same predicate as the contact queries) hits
 //! at distance 0 with the contact normal of the start point.
 
-use crate::capsule::Capsule;
-use crate::circle::Circle;
-use crate::contact::Contact;
-use crate::proximity;
-use crate::scalar::{Scalar, Wide};
-use crate::segment::Segment;
-use crate::vector::Vector2;
+use crate::num::{Num, Scalar, Wide};
+use crate::query::Contact;
+use crate::query::proximity;
+use crate::shape::{Capsule, Circle, Core, Shape};
+use crate::vector::{Vector2, VectorOps};
 use crate::vector::wide::{self, W};
 
 type S<V> = <V as Vector2>::Scalar;
 
 /// A ray: the points `origin + t · direction` for `t ≥ 0`.
 ///
-/// The direction need not be unit length: a cast's [`RayHit::time`] is measured in
+/// The direction need not be unit length: a cast's [`Hit::time`] is measured in
 /// multiples of it, so with a unit direction the time is a distance and with a velocity
 /// it is a time in seconds. Every cast takes a `max_time` and reports only hits with
 /// `0 ≤ time ≤ max_time`.
@@ -55,12 +53,12 @@ type S<V> = <V as Vector2>::Scalar;
 /// use capsule2d::{Circle, Ray};
 ///
 /// let ray = Ray::new([0.0, 0.0], [1.0, 0.0]);
-/// let hit = ray.cast_circle(&Circle::new([5.0, 0.0], 1.0), 10.0).unwrap();
+/// let hit = ray.cast(&Circle::new([5.0, 0.0], 1.0), 10.0).unwrap();
 /// assert_eq!(hit.time, 4.0);
 /// assert_eq!(hit.point, [4.0, 0.0]);
 /// assert_eq!(hit.normal, [-1.0, 0.0]);
 /// // Too short to reach it:
-/// assert!(ray.cast_circle(&Circle::new([5.0, 0.0], 1.0), 3.5).is_none());
+/// assert!(ray.cast(&Circle::new([5.0, 0.0], 1.0), 3.5).is_none());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -71,27 +69,37 @@ pub struct Ray<V> {
     pub direction: V,
 }
 
-/// Where a ray first meets a shape.
+/// Where a ray or a moving shape first meets a shape: the one hit type of the crate.
+///
+/// The time is counted in multiples of the motion: the hit is at `start + time · d`,
+/// where `d` is the ray's direction ([`Ray::cast`]) or the sweep's motion
+/// ([`Circle::sweep`], where `time` is then the fraction of the motion travelled, in
+/// `[0, 1]`). A start that already touches or overlaps hits at time 0.
 ///
 /// # Examples
 ///
 /// ```
-/// use capsule2d::{Ray, Segment};
+/// use capsule2d::{Circle, Ray, Segment};
 ///
 /// let wall = Segment::new([3.0, -1.0], [3.0, 1.0]);
-/// let hit = Ray::new([0.0, 0.0], [2.0, 0.0]).cast_segment(&wall, 5.0).unwrap();
+/// let hit = Ray::new([0.0, 0.0], [2.0, 0.0]).cast(&wall, 5.0).unwrap();
 /// assert_eq!((hit.time, hit.point, hit.normal), (1.5, [3.0, 0.0], [-1.0, 0.0]));
+/// // A ball moving by the same motion touches the wall a ball's radius earlier.
+/// let hit = Circle::new([0.0, 0.0], 0.5).sweep(&wall, [2.0, 0.0]).unwrap();
+/// assert_eq!((hit.time, hit.point, hit.normal), (1.0, [3.0, 0.0], [-1.0, 0.0]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct RayHit<V, S = <V as Vector2>::Scalar> {
-    /// The time of the hit, in `[0, max_time]`: the hit is at `origin + time · direction`.
+pub struct Hit<V, S = <V as Vector2>::Scalar> {
+    /// The time of the hit, in multiples of the direction or motion: the start is at
+    /// `start + time · d` when it first touches.
     pub time: S,
-    /// The point of the hit, `origin + time · direction`, on the shape's boundary (the
-    /// origin itself for a ray that starts inside).
+    /// The point of first touch, on the surface of the shape that was hit (for a ray
+    /// that starts inside, its origin; for a sweep that starts overlapping, the contact
+    /// point).
     pub point: V,
-    /// The unit normal of the shape at `point`, facing the ray's origin (for a ray that
-    /// starts inside: the contact normal of the origin, see [`Ray`]).
+    /// The unit normal of the shape that was hit at `point`, facing the mover: the
+    /// contact normal there (for a start inside, the contact normal of the start).
     pub normal: V,
 }
 
@@ -121,66 +129,55 @@ impl<V: Vector2> Ray<V> {
         self.origin.add(self.direction.scale(time))
     }
 
-    /// The first hit of the ray on a circle (a closed disc), with `time ≤ max_time`.
+    /// The first hit of the ray on a shape, with `0 ≤ time ≤ max_time`.
     ///
-    /// Solves `|origin + t d − c|² = r²` for its smaller root. A ray starting inside hits
-    /// at time 0 with normal `(origin − c) / |origin − c|`, or `+x` at the centre.
+    /// The shape is its core inflated by its radius, and the entry point is the smallest
+    /// of up to four closed-form candidates: the two side walls of a segment core (at
+    /// `±radius` from its line) and the two end discs (see the module docs).
+    ///
+    /// - A ray starting inside (or on the boundary) hits at time 0, at its origin, with
+    ///   the contact normal of the origin: from the core's closest point to the origin;
+    ///   the core's left normal for an origin on a segment core, `+x` at a circle's
+    ///   centre.
+    /// - A ray running along a segment's line hits the nearer endpoint with normal
+    ///   `−direction / |direction|`. Rays through an endpoint hit (the segment is
+    ///   closed), decided by exact cross products, so a ray through the joint of two
+    ///   segments that share an endpoint always hits at least one of them.
+    /// - A zero direction hits only from inside; a negative or NaN `max_time`, an empty
+    ///   shape (negative or NaN radius) and NaN coordinates find nothing. An infinite
+    ///   `max_time` (floats) is an unbounded ray.
     ///
     /// ```
-    /// use capsule2d::{Circle, Ray};
+    /// use capsule2d::{Capsule, Circle, Ray, Segment};
     /// let disc = Circle::new([0.0, 0.0], 2.0);
-    /// let hit = Ray::new([0.0, 5.0], [0.0, -1.0]).cast_circle(&disc, 10.0).unwrap();
+    /// let hit = Ray::new([0.0, 5.0], [0.0, -1.0]).cast(&disc, 10.0).unwrap();
     /// assert_eq!((hit.time, hit.normal), (3.0, [0.0, 1.0]));
     /// // Starting inside: time 0 and the outward normal at the origin.
-    /// let inside = Ray::new([0.0, -1.0], [1.0, 0.0]).cast_circle(&disc, 10.0).unwrap();
+    /// let inside = Ray::new([0.0, -1.0], [1.0, 0.0]).cast(&disc, 10.0).unwrap();
     /// assert_eq!((inside.time, inside.point, inside.normal), (0.0, [0.0, -1.0], [0.0, -1.0]));
-    /// ```
-    pub fn cast_circle(&self, circle: &Circle<V>, max_time: V::Scalar) -> Option<RayHit<V>> {
-        self.cast(circle.center, circle.center, circle.radius, max_time)
-    }
-
-    /// The first hit of the ray on a segment, with `time ≤ max_time`.
     ///
-    /// The normal is the segment's unit normal on the origin's side. A ray running along
-    /// the segment's line hits the nearer endpoint with normal `−direction / |direction|`.
-    /// A ray starting on the segment hits at time 0 with the segment's left normal (`+x`
-    /// for a zero-length segment). Rays through an endpoint hit (the segment is closed),
-    /// decided by the signs of exact cross products, so a ray through the joint of two
-    /// segments that share an endpoint always hits at least one of them.
-    ///
-    /// ```
-    /// use capsule2d::{Ray, Segment};
-    /// let floor = Segment::new([-1.0, 0.0], [1.0, 0.0]);
-    /// let hit = Ray::new([0.0, 2.0], [0.0, -1.0]).cast_segment(&floor, 5.0).unwrap();
-    /// assert_eq!((hit.time, hit.normal), (2.0, [0.0, 1.0]));
-    /// // Along the segment's line: the nearer endpoint, normal facing back.
-    /// let along = Ray::new([-3.0, 0.0], [1.0, 0.0]).cast_segment(&floor, 5.0).unwrap();
-    /// assert_eq!((along.time, along.point, along.normal), (2.0, [-1.0, 0.0], [-1.0, 0.0]));
-    /// ```
-    pub fn cast_segment(&self, segment: &Segment<V>, max_time: V::Scalar) -> Option<RayHit<V>> {
-        self.cast(segment.a, segment.b, V::Scalar::ZERO, max_time)
-    }
-
-    /// The first hit of the ray on a capsule, with `time ≤ max_time`.
-    ///
-    /// The smallest of the entry times into the two side walls and the two end discs.
-    /// A ray starting inside hits at time 0 with the normal from the core's closest point
-    /// to the origin (the core's left normal when the origin is on the core).
-    ///
-    /// ```
-    /// use capsule2d::{Capsule, Ray};
     /// let pill = Capsule::new([0.0, 0.0], [4.0, 0.0], 1.0);
-    /// let side = Ray::new([2.0, 3.0], [0.0, -1.0]).cast_capsule(&pill, 10.0).unwrap();
-    /// assert_eq!((side.time, side.point, side.normal), (2.0, [2.0, 1.0], [0.0, 1.0]));
-    /// let end = Ray::new([8.0, 0.0], [-2.0, 0.0]).cast_capsule(&pill, 10.0).unwrap();
+    /// let end = Ray::new([8.0, 0.0], [-2.0, 0.0]).cast(&pill, 10.0).unwrap();
     /// assert_eq!((end.time, end.point, end.normal), (1.5, [5.0, 0.0], [1.0, 0.0]));
+    ///
+    /// // Along a segment's line: the nearer endpoint, normal facing back.
+    /// let floor = Segment::new([-1.0, 0.0], [1.0, 0.0]);
+    /// let along = Ray::new([-3.0, 0.0], [1.0, 0.0]).cast(&floor, 5.0).unwrap();
+    /// assert_eq!((along.time, along.point, along.normal), (2.0, [-1.0, 0.0], [-1.0, 0.0]));
+    /// // Too short to reach:
+    /// assert!(Ray::new([0.0, 5.0], [0.0, -1.0]).cast(&disc, 2.5).is_none());
     /// ```
-    pub fn cast_capsule(&self, capsule: &Capsule<V>, max_time: V::Scalar) -> Option<RayHit<V>> {
-        self.cast(capsule.a, capsule.b, capsule.radius, max_time)
+    #[inline]
+    pub fn cast<O: Shape<V> + ?Sized>(&self, shape: &O, max_time: V::Scalar) -> Option<Hit<V>> {
+        let (a, b) = match shape.core() {
+            Core::Point(c) => (c, c),
+            Core::Segment(a, b) => (a, b),
+        };
+        self.cast_inflated(a, b, shape.radius(), max_time)
     }
 
-    /// The shared body of the three casts.
-    fn cast(&self, a: V, b: V, radius: S<V>, max_time: S<V>) -> Option<RayHit<V>> {
+    /// The cast against the core `ab` inflated by `radius`.
+    fn cast_inflated(&self, a: V, b: V, radius: S<V>, max_time: S<V>) -> Option<Hit<V>> {
         let zero = S::<V>::ZERO;
         if !(max_time >= zero) {
             return None;
@@ -196,7 +193,7 @@ impl<V: Vector2> Ray<V> {
                 (time, self.at(time))
             }
         };
-        finite_point(point).then_some(RayHit {
+        finite_point(point).then_some(Hit {
             time,
             point,
             normal: cast.normal,
@@ -245,7 +242,7 @@ pub(crate) fn cast_core<V: Vector2>(
         return None;
     }
     let shape = Capsule::new(a, b, core_radius);
-    if let Some(contact) = Circle::new(start, start_radius).contact_capsule(&shape) {
+    if let Some(contact) = Circle::new(start, start_radius).contact(&shape) {
         let core_point = contact.point.sub(contact.normal.scale(core_radius));
         return Some(Cast {
             distance: zero,

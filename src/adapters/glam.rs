@@ -11,7 +11,7 @@
 //! // A Bevy-style f32 world: a ball resting on a ramp.
 //! let ramp = Segment::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 3.0));
 //! let ball = Circle::new(Vec2::new(1.0, 2.0), 1.25);
-//! let contact = ball.contact_segment(&ramp).unwrap();
+//! let contact = ball.contact(&ramp).unwrap();
 //! // The ramp's left normal is (−3, 4)/5; the centre is 1·(−3/5) + 2·(4/5) = 1 above the
 //! // ramp's line, so a ball of radius 1.25 sinks 0.25 into it.
 //! assert!((contact.normal - Vec2::new(-0.6, 0.8)).length() < 1e-6);

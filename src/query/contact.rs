@@ -1,7 +1,7 @@
 //! [`Contact`]: what a contact query returns, and how to push shapes apart with it.
 
-use crate::scalar::Scalar;
-use crate::vector::Vector2;
+use crate::num::{Num, Scalar};
+use crate::vector::{Vector2, VectorOps};
 
 /// The contact between two overlapping (or touching) shapes.
 ///

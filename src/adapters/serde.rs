@@ -25,7 +25,7 @@
 //! assert_eq!(back, pill);
 //!
 //! let contact = Circle::new([1.0, 0.75], 1.0)
-//!     .contact_segment(&Segment::new([0.0, 0.0], [4.0, 0.0]))
+//!     .contact(&Segment::new([0.0, 0.0], [4.0, 0.0]))
 //!     .unwrap();
 //! let json = serde_json::to_string(&contact).unwrap();
 //! assert_eq!(json, r#"{"normal":[0.0,1.0],"depth":0.25,"point":[1.0,0.0]}"#);
@@ -34,10 +34,10 @@
 //! ```
 
 use crate::{
-    Ball, ChainContact, ChainHit, Circle as CircleShape, Contact, Resolution, StepParams, SweepHit,
+    Ball, ChainContact, ChainHit, Circle as CircleShape, Contact, Hit, Resolution, StepParams,
 };
 #[cfg(doc)]
-use crate::{Capsule, Circle, Ray, RayHit, Segment};
+use crate::{Capsule, Circle, Ray, Segment};
 use ::serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Implements `Serialize` and `Deserialize` for a remote type through its mirror `$def`.
@@ -68,7 +68,7 @@ struct ChainContactDef<V, S> {
 #[serde(remote = "ChainHit", rename = "ChainHit")]
 struct ChainHitDef<V, S> {
     link: usize,
-    hit: SweepHit<V, S>,
+    hit: Hit<V, S>,
 }
 
 #[derive(Serialize, Deserialize)]

@@ -15,7 +15,7 @@
 //!
 //! Multiplication rounds to nearest (ties away from zero), as does division.
 
-use crate::scalar::Scalar;
+use super::{Num, Scalar, Seal, WideOf};
 use fixed::types::extra::{LeEqU32, LeEqU64};
 use fixed::{FixedI32, FixedI64};
 
@@ -266,6 +266,18 @@ fn div_all_fraction(num: i128, den: i128) -> i128 {
 
 macro_rules! fixed_scalar {
     ($Fixed:ident, $LeEq:ident, $Inner:ty, $bits:expr) => {
+        impl<Frac: $LeEq> WideOf<$Fixed<Frac>> for i128 {
+            #[inline]
+            fn __widen(s: $Fixed<Frac>, _: Seal) -> Self {
+                // Wide values carry twice the fraction bits.
+                i128::from(s.to_bits()) << $Fixed::<Frac>::FRAC_NBITS
+            }
+            #[inline]
+            fn __narrow(self, _: Seal) -> $Fixed<Frac> {
+                $Fixed::<Frac>::from_bits(saturate(round_shift(self, $Fixed::<Frac>::FRAC_NBITS)))
+            }
+        }
+
         impl<Frac: $LeEq> Scalar for $Fixed<Frac> {
             type Wide = i128;
 
@@ -277,21 +289,21 @@ macro_rules! fixed_scalar {
             };
 
             #[inline]
-            fn add(self, rhs: Self) -> Self {
-                self.saturating_add(rhs)
+            fn add(a: Self, b: Self) -> Self {
+                a.saturating_add(b)
             }
             #[inline]
-            fn sub(self, rhs: Self) -> Self {
-                self.saturating_sub(rhs)
+            fn sub(a: Self, b: Self) -> Self {
+                a.saturating_sub(b)
             }
             #[inline]
-            fn mul(self, rhs: Self) -> Self {
-                let product = i128::from(self.to_bits()) * i128::from(rhs.to_bits());
+            fn mul(a: Self, b: Self) -> Self {
+                let product = i128::from(a.to_bits()) * i128::from(b.to_bits());
                 Self::from_bits(saturate(round_shift(product, Self::FRAC_NBITS)))
             }
             #[inline]
-            fn div(self, rhs: Self) -> Self {
-                let (num, den) = (i128::from(self.to_bits()), i128::from(rhs.to_bits()));
+            fn div(a: Self, b: Self) -> Self {
+                let (num, den) = (i128::from(a.to_bits()), i128::from(b.to_bits()));
                 if den == 0 {
                     return if num > 0 {
                         Self::MAX
@@ -307,7 +319,7 @@ macro_rules! fixed_scalar {
                 // |num| ≤ 2^63 and frac < 64, so nothing below overflows or saturates: the
                 // quotient rounded half away from zero is ±⌊(|num|·2^frac + ⌊|den|/2⌋) / |den|⌋.
                 let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
-                let estimate = magnitude_f64(self.to_bits() as f64 / rhs.to_bits() as f64)
+                let estimate = magnitude_f64(a.to_bits() as f64 / b.to_bits() as f64)
                     * pow2(Self::FRAC_NBITS);
                 let magnitude = div_floor((n << Self::FRAC_NBITS) + d / 2, d, estimate) as i128;
                 let rounded = if (num < 0) != (den < 0) {
@@ -318,16 +330,16 @@ macro_rules! fixed_scalar {
                 Self::from_bits(saturate(rounded))
             }
             #[inline]
-            fn neg(self) -> Self {
-                self.saturating_neg()
+            fn neg(a: Self) -> Self {
+                a.saturating_neg()
             }
             #[inline]
-            fn half(self) -> Self {
-                Self::from_bits(self.to_bits() >> 1)
+            fn __half(a: Self, _: Seal) -> Self {
+                Self::from_bits(a.to_bits() >> 1)
             }
             #[inline]
-            fn sqrt(self) -> Self {
-                let bits = self.to_bits();
+            fn sqrt(a: Self) -> Self {
+                let bits = a.to_bits();
                 if bits <= 0 {
                     return Self::ZERO;
                 }
@@ -337,11 +349,11 @@ macro_rules! fixed_scalar {
                 Self::from_bits(saturate(round_isqrt(wide, square) as i128))
             }
             #[inline]
-            fn mul_wide(self, rhs: Self) -> i128 {
-                i128::from(self.to_bits()) * i128::from(rhs.to_bits())
+            fn __mul_wide(a: Self, b: Self, _: Seal) -> i128 {
+                i128::from(a.to_bits()) * i128::from(b.to_bits())
             }
             #[inline]
-            fn sqrt_wide(w: i128) -> Self {
+            fn __sqrt_wide(w: i128, _: Seal) -> Self {
                 if w <= 0 {
                     return Self::ZERO;
                 }
@@ -350,7 +362,7 @@ macro_rules! fixed_scalar {
                 Self::from_bits(saturate(round_isqrt(w, approx_f64(w)) as i128))
             }
             #[inline]
-            fn hypot(x: Self, y: Self) -> Self {
+            fn __hypot(x: Self, y: Self, _: Seal) -> Self {
                 // The provided body, `sqrt_wide(x² + y²)` with a saturating sum, with the
                 // root's float estimate taken from the components.
                 let (x, y) = (x.to_bits(), y.to_bits());
@@ -363,18 +375,18 @@ macro_rules! fixed_scalar {
                 Self::from_bits(saturate(round_isqrt(sum as u128, xf * xf + yf * yf) as i128))
             }
             #[inline]
-            fn unit_ratio(num: i128, den: i128) -> Self {
+            fn __unit_ratio(num: i128, den: i128, _: Seal) -> Self {
                 if num <= 0 {
                     Self::ZERO
                 } else if num >= den {
                     <Self as Scalar>::ONE
                 } else {
                     let raw = scaled_ratio(num, den, Self::FRAC_NBITS);
-                    Scalar::min(Self::from_bits(saturate(raw)), <Self as Scalar>::ONE)
+                    Num::min(Self::from_bits(saturate(raw)), <Self as Scalar>::ONE)
                 }
             }
             #[inline]
-            fn gap_tolerance(magnitude: Self) -> i128 {
+            fn __gap_tolerance(magnitude: Self, _: Seal) -> i128 {
                 // The projection parameter is off by up to one unit of the last place, so
                 // the closest point is off by up to `|v|` units of the last place (|v| in
                 // whole units) plus rounding, and |d|² by about 2·|d|·(|v| + 2) units² of
@@ -387,11 +399,11 @@ macro_rules! fixed_scalar {
                     .saturating_mul(32)
             }
             #[inline]
-            fn wide_product_le(a: i128, b: i128, c: i128, d: i128) -> bool {
+            fn __wide_product_le(a: i128, b: i128, c: i128, d: i128, _: Seal) -> bool {
                 product_le(a, b, c, d)
             }
             #[inline]
-            fn normalize(x: Self, y: Self) -> Option<(Self, Self)> {
+            fn __normalize(x: Self, y: Self, _: Seal) -> Option<(Self, Self)> {
                 let (x, y) = (i64::from(x.to_bits()), i64::from(y.to_bits()));
                 let largest = x.unsigned_abs().max(y.unsigned_abs());
                 if largest == 0 {
@@ -459,7 +471,7 @@ mod fixed_i32 {
     #[cfg(any(feature = "std", feature = "libm"))]
     use super::fast_unit;
     use super::{
-        FixedI32, LeEqU32, Scalar, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
+        FixedI32, LeEqU32, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
         round_isqrt, scaled_ratio,
     };
     fixed_scalar!(FixedI32, LeEqU32, i32, 32);
@@ -470,7 +482,7 @@ mod fixed_i64 {
     #[cfg(any(feature = "std", feature = "libm"))]
     use super::fast_unit;
     use super::{
-        FixedI64, LeEqU64, Scalar, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
+        FixedI64, LeEqU64, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
         round_isqrt, scaled_ratio,
     };
     fixed_scalar!(FixedI64, LeEqU64, i64, 64);
@@ -588,24 +600,24 @@ mod tests {
     #[test]
     fn unit_normals_from_one_bit_vectors() {
         let tiny = I32F32::from_bits(1);
-        let (x, y) = <I32F32 as Scalar>::normalize(tiny, tiny).unwrap();
+        let (x, y) = <I32F32 as Num>::normalize(tiny, tiny).unwrap();
         let expected = I32F32::from_num(core::f64::consts::FRAC_1_SQRT_2);
         assert!((x - expected).abs() <= I32F32::from_bits(1));
         assert_eq!(x, y);
         assert_eq!(
-            <I32F32 as Scalar>::normalize(I32F32::ZERO, I32F32::ZERO),
+            <I32F32 as Num>::normalize(I32F32::ZERO, I32F32::ZERO),
             None
         );
-        let (x, y) = <I16F16 as Scalar>::normalize(I16F16::MIN, I16F16::ZERO).unwrap();
+        let (x, y) = <I16F16 as Num>::normalize(I16F16::MIN, I16F16::ZERO).unwrap();
         assert_eq!((x, y), (I16F16::from_num(-1), I16F16::ZERO));
     }
 
     #[test]
     fn wide_lengths_of_extreme_values() {
-        let len = <I16F16 as Scalar>::hypot(I16F16::MIN, I16F16::MIN);
+        let len = <I16F16 as Num>::hypot(I16F16::MIN, I16F16::MIN);
         assert_eq!(len, I16F16::MAX);
         let len =
-            <I32F32 as Scalar>::hypot(I32F32::from_num(3_000_000), I32F32::from_num(4_000_000));
+            <I32F32 as Num>::hypot(I32F32::from_num(3_000_000), I32F32::from_num(4_000_000));
         assert_eq!(len, I32F32::from_num(5_000_000));
     }
 }

@@ -51,12 +51,13 @@
 //! With the `rayon` feature, each function has a `par_` twin that splits the slices into
 //! chunks of [`PAR_CHUNK`] elements and runs the chunks on rayon's thread pool.
 
-use crate::capsule::Capsule;
-use crate::circle::Circle;
-use crate::contact::Contact;
-use crate::scalar::{Scalar, Wide};
-use crate::segment::Segment;
-use crate::vector::Vector2;
+use crate::shape::Shape;
+use crate::shape::Capsule;
+use crate::shape::Circle;
+use crate::query::Contact;
+use crate::num::{Num, Scalar, Wide};
+use crate::shape::Segment;
+use crate::vector::{Vector2, VectorOps};
 
 type S<V> = <V as Vector2>::Scalar;
 
@@ -573,7 +574,7 @@ pub fn circles_intersect_segment<V: Vector2>(
     segment: &Segment<V>,
     out: &mut [bool],
 ) -> usize {
-    let single = |center: V, radius: S<V>| Circle { center, radius }.intersects_segment(segment);
+    let single = |center: V, radius: S<V>| Circle { center, radius }.intersects(segment);
     let Some(tol) = tolerance::<S<V>>() else {
         return each2(centers, radii, out, single);
     };
@@ -613,7 +614,7 @@ pub fn circles_intersect_capsule<V: Vector2>(
     capsule: &Capsule<V>,
     out: &mut [bool],
 ) -> usize {
-    let single = |center: V, radius: S<V>| Circle { center, radius }.intersects_capsule(capsule);
+    let single = |center: V, radius: S<V>| Circle { center, radius }.intersects(capsule);
     let Some(tol) = tolerance::<S<V>>() else {
         return each2(centers, radii, out, single);
     };
@@ -644,7 +645,7 @@ pub fn closest_points_on_segment<V: Vector2>(
     segment: &Segment<V>,
     out: &mut [V],
 ) -> usize {
-    let single = |p: V| segment.closest_point(p);
+    let single = |p: V| segment.project_point(p);
     let Some(tol) = tolerance::<S<V>>() else {
         return each1(points, out, single);
     };
@@ -677,7 +678,7 @@ pub fn distances_squared_to_segment<V: Vector2>(
     segment: &Segment<V>,
     out: &mut [S<V>],
 ) -> usize {
-    let single = |p: V| segment.distance_squared(p);
+    let single = |p: V| p.sub(segment.project_point(p)).length_squared();
     let Some(tol) = tolerance::<S<V>>() else {
         return each1(points, out, single);
     };
@@ -716,7 +717,7 @@ pub fn circles_contact_capsule<V: Vector2>(
     out: &mut [Option<Contact<V>>],
 ) -> usize {
     each2(centers, radii, out, |center, radius| {
-        Circle { center, radius }.contact_capsule(capsule)
+        Circle { center, radius }.contact(capsule)
     })
 }
 
@@ -742,7 +743,7 @@ pub fn circles_intersect_circles<V: Vector2>(
     ys: &[Circle<V>],
     out: &mut [bool],
 ) -> usize {
-    let single = |x: Circle<V>, y: Circle<V>| x.intersects_circle(&y);
+    let single = |x: Circle<V>, y: Circle<V>| x.intersects(&y);
     let Some(tol) = tolerance::<S<V>>() else {
         return each2(xs, ys, out, single);
     };
@@ -778,7 +779,7 @@ pub fn circles_intersect_capsules<V: Vector2>(
     out: &mut [bool],
 ) -> usize {
     each2(circles, capsules, out, |circle, capsule| {
-        circle.intersects_capsule(&capsule)
+        circle.intersects(&capsule)
     })
 }
 
@@ -805,7 +806,7 @@ pub fn capsules_intersect_capsules<V: Vector2>(
     ys: &[Capsule<V>],
     out: &mut [bool],
 ) -> usize {
-    each2(xs, ys, out, |x, y| x.intersects_capsule(&y))
+    each2(xs, ys, out, |x, y| x.intersects(&y))
 }
 
 /// The contact of `xs[i]` against `ys[i]`, for each pair of capsules:
@@ -831,7 +832,7 @@ pub fn capsules_contact_capsules<V: Vector2>(
     ys: &[Capsule<V>],
     out: &mut [Option<Contact<V>>],
 ) -> usize {
-    each2(xs, ys, out, |x, y| x.contact_capsule(&y))
+    each2(xs, ys, out, |x, y| x.contact(&y))
 }
 
 #[cfg(feature = "rayon")]
@@ -1243,7 +1244,7 @@ mod tests {
             for ((c, r), f) in points.iter().zip(&radii).zip(&flags) {
                 assert_eq!(
                     *f,
-                    Circle::new(*c, *r).intersects_segment(&segment),
+                    Circle::new(*c, *r).intersects(&segment),
                     "{c:?} {r:?}"
                 );
             }
@@ -1251,24 +1252,24 @@ mod tests {
             for ((c, r), f) in points.iter().zip(&radii).zip(&flags) {
                 assert_eq!(
                     *f,
-                    Circle::new(*c, *r).intersects_capsule(&capsule),
+                    Circle::new(*c, *r).intersects(&capsule),
                     "{c:?} {r:?}"
                 );
             }
             let mut closest = [[T::ZERO; 2]; 2000];
             closest_points_on_segment(&points, &segment, &mut closest);
             for (p, q) in points.iter().zip(&closest) {
-                assert_eq!(*q, segment.closest_point(*p));
+                assert_eq!(*q, segment.project_point(*p));
             }
             let mut distance_sq = [T::ZERO; 2000];
             distances_squared_to_segment(&points, &segment, &mut distance_sq);
             for (p, d) in points.iter().zip(&distance_sq) {
-                assert_eq!(*d, segment.distance_squared(*p));
+                assert_eq!(*d, p.sub(segment.project_point(*p)).length_squared());
             }
             let mut contacts = [None; 2000];
             circles_contact_capsule(&points, &radii, &capsule, &mut contacts);
             for ((c, r), contact) in points.iter().zip(&radii).zip(&contacts) {
-                assert_eq!(*contact, Circle::new(*c, *r).contact_capsule(&capsule));
+                assert_eq!(*contact, Circle::new(*c, *r).contact(&capsule));
             }
         }
 
@@ -1290,20 +1291,20 @@ mod tests {
             1000
         );
         for ((x, y), f) in circles.iter().zip(&others).zip(&flags) {
-            assert_eq!(*f, x.intersects_circle(y));
+            assert_eq!(*f, x.intersects(y));
         }
         circles_intersect_capsules(&circles, &capsules, &mut flags);
         for ((x, y), f) in circles.iter().zip(&capsules).zip(&flags) {
-            assert_eq!(*f, x.intersects_capsule(y));
+            assert_eq!(*f, x.intersects(y));
         }
         capsules_intersect_capsules(&capsules, &capsules2, &mut flags);
         for ((x, y), f) in capsules.iter().zip(&capsules2).zip(&flags) {
-            assert_eq!(*f, x.intersects_capsule(y));
+            assert_eq!(*f, x.intersects(y));
         }
         let mut contacts = [None; 1000];
         capsules_contact_capsules(&capsules, &capsules2, &mut contacts);
         for ((x, y), c) in capsules.iter().zip(&capsules2).zip(&contacts) {
-            assert_eq!(*c, x.contact_capsule(y));
+            assert_eq!(*c, x.contact(y));
         }
     }
 
@@ -1357,12 +1358,12 @@ mod tests {
                     }
                     circles_intersect_capsule(&points, &radii, &capsule, &mut flags);
                     for (c, f) in points.iter().zip(&flags) {
-                        assert_eq!(*f, Circle::new(*c, r).intersects_capsule(&capsule));
+                        assert_eq!(*f, Circle::new(*c, r).intersects(&capsule));
                     }
                     let mut closest = [[0.0; 2]; 49];
                     closest_points_on_segment(&points, &capsule.segment(), &mut closest);
                     for (p, q) in points.iter().zip(&closest) {
-                        let expected = capsule.segment().closest_point(*p);
+                        let expected = capsule.segment().project_point(*p);
                         assert!(
                             q.iter()
                                 .zip(&expected)
@@ -1504,7 +1505,7 @@ mod filter_tests {
             let mut got = [false; N];
             circles_intersect_capsule(&centers, &radii, &capsule, &mut got);
             for i in 0..N {
-                let single = Circle::new(centers[i], radii[i]).intersects_capsule(&capsule);
+                let single = Circle::new(centers[i], radii[i]).intersects(&capsule);
                 assert_eq!(got[i], single, "round {round}, case {i}");
             }
         }
@@ -1548,7 +1549,7 @@ mod filter_tests {
             for i in 0..N {
                 assert_eq!(
                     got[i],
-                    xs[i].intersects_circle(&ys[i]),
+                    xs[i].intersects(&ys[i]),
                     "round {round}, pair {i}"
                 );
             }

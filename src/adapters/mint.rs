@@ -11,15 +11,15 @@
 //!
 //! let wall = Segment::new(Point2 { x: 2.0, y: -1.0 }, Point2 { x: 2.0, y: 1.0 });
 //! let ball = Circle::new(Point2 { x: 1.5, y: 0.0 }, 1.0);
-//! let contact = ball.contact_segment(&wall).unwrap();
+//! let contact = ball.contact(&wall).unwrap();
 //! assert_eq!(contact.normal, Point2 { x: -1.0, y: 0.0 });
 //! assert_eq!(contact.depth, 0.5);
 //!
 //! let floor = Segment::new(Vector2 { x: 0.0_f32, y: 0.0 }, Vector2 { x: 4.0, y: 0.0 });
-//! assert_eq!(floor.closest_point(Vector2 { x: 5.0, y: 3.0 }), Vector2 { x: 4.0, y: 0.0 });
+//! assert_eq!(floor.project_point(Vector2 { x: 5.0, y: 3.0 }), Vector2 { x: 4.0, y: 0.0 });
 //! ```
 
-use crate::scalar::Scalar;
+use crate::num::Scalar;
 use crate::vector::Vector2;
 
 impl<S: Scalar> Vector2 for ::mint::Vector2<S> {

@@ -1,5 +1,6 @@
 //! [`ShapeError`]: why a `try_new` constructor refused its input.
 
+use crate::num::Num;
 use core::fmt;
 
 /// Why a shape's `try_new` refused its input.
@@ -45,7 +46,6 @@ impl core::error::Error for ShapeError {}
 
 /// Checks that both coordinates of a point are finite.
 pub(crate) fn check_point<V: crate::Vector2>(p: &V) -> Result<(), ShapeError> {
-    use crate::Scalar;
     if p.x().is_finite() && p.y().is_finite() {
         Ok(())
     } else {

@@ -10,12 +10,13 @@
 //! and, when both endpoints are outside, by [`Circle::intersects_segment`]. So the count
 //! never contradicts the containment and intersection tests.
 
-use crate::circle::Circle;
-use crate::proximity;
-use crate::ray::{k_squared, over};
-use crate::scalar::{Scalar, Wide};
-use crate::segment::Segment;
-use crate::vector::Vector2;
+use crate::shape::Shape;
+use crate::shape::Circle;
+use crate::query::proximity;
+use crate::motion::ray::{k_squared, over};
+use crate::num::{Num, Scalar, Wide};
+use crate::shape::Segment;
+use crate::vector::{Vector2, VectorOps};
 use crate::vector::wide::{self, W};
 
 /// Zero, one or two sorted parameters in `[0, 1]`, stored inline (no allocation).
@@ -176,7 +177,7 @@ impl<V: Vector2> Segment<V> {
     /// // Wholly inside: none, though the segment intersects the disc.
     /// let inside = Segment::new([-1.0, 0.0], [1.0, 1.0]);
     /// assert!(inside.circle_crossings(&circle).is_empty());
-    /// assert!(circle.intersects_segment(&inside));
+    /// assert!(circle.intersects(&inside));
     /// ```
     pub fn circle_crossings(&self, circle: &Circle<V>) -> Crossings<V::Scalar> {
         let zero = V::Scalar::ZERO;
@@ -305,7 +306,7 @@ fn both_outside<V: Vector2>(
     near: V::Scalar,
     far: V::Scalar,
 ) -> Crossings<V::Scalar> {
-    if !circle.intersects_segment(segment) {
+    if !circle.intersects(segment) {
         return Crossings::none();
     }
     let t = proximity::project(segment.a, segment.b, circle.center).t();

@@ -22,7 +22,7 @@
 //! let (s, c) = (0.5_f64, 0.75_f64.sqrt());
 //! let ramp = Segment::new([0.0, 0.0], [c * 10.0, s * 10.0]);
 //! let ball = Circle::new([4.0, 3.0], 1.0);
-//! let contact = ball.contact_segment(&ramp).unwrap();
+//! let contact = ball.contact(&ramp).unwrap();
 //!
 //! // By hand: the ramp's left normal is (−sin 30°, cos 30°) = (−1/2, √3/2); the centre's
 //! // height above the ramp's line is −4/2 + 3·√3/2, and the depth is 1 minus that.
@@ -37,8 +37,8 @@
 //! ```
 
 use crate::{
-    Capsule, ChainContact, ChainHit, Circle, Contact, Crossings, Ray, RayHit, Resolution, Scalar,
-    Segment, SweepHit, Vector2,
+    Aabb, Capsule, ChainContact, ChainHit, Circle, ClosestPoints, Contact, Crossings, Hit, Ray,
+    Resolution, Scalar, Segment, Vector2,
 };
 use ::approx::{AbsDiffEq, RelativeEq, UlpsEq};
 
@@ -137,12 +137,16 @@ approx_struct! {
     vectors: [normal, point]; scalars: [depth]; nested: []; exact: [];
 }
 approx_struct! {
-    impl<V> for RayHit<V, V::Scalar>;
+    impl<V> for Hit<V, V::Scalar>;
     vectors: [point, normal]; scalars: [time]; nested: []; exact: [];
 }
 approx_struct! {
-    impl<V> for SweepHit<V, V::Scalar>;
-    vectors: [normal, point]; scalars: [time]; nested: []; exact: [];
+    impl<V> for ClosestPoints<V, V::Scalar>;
+    vectors: [on_self, on_other, normal]; scalars: [separation]; nested: []; exact: [];
+}
+approx_struct! {
+    impl<V> for Aabb<V>;
+    vectors: [min, max]; scalars: []; nested: []; exact: [];
 }
 approx_struct! {
     impl<V> for ChainContact<V, V::Scalar>;

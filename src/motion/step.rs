@@ -26,12 +26,12 @@
 //!
 //! The skin is clamped to `[0, r / 4]`, so the swept radius `r − 2s` stays at least `r / 2`.
 
-use crate::chain::{Chain, ChainContact};
-use crate::circle::Circle;
-use crate::contact::Contact;
+use crate::motion::chain::{Chain, ChainContact};
+use crate::shape::Circle;
+use crate::query::Contact;
 use crate::response;
-use crate::scalar::Scalar;
-use crate::vector::Vector2;
+use crate::num::{Num, Scalar};
+use crate::vector::{Vector2, VectorOps};
 
 /// Touches handled by the sweeps of one step.
 const MAX_SWEEPS: usize = 4;

@@ -12,9 +12,9 @@
 //! The decision (`intersects`) and the contact (`contact`) of a pair share one predicate,
 //! so `intersects == contact.is_some()` holds for every input.
 
-use crate::contact::Contact;
-use crate::scalar::{Scalar, Wide};
-use crate::vector::Vector2;
+use crate::query::Contact;
+use crate::num::{Num, Scalar, Wide};
+use crate::vector::{Vector2, VectorOps};
 use crate::vector::wide::{self, W};
 
 type S<V> = <V as Vector2>::Scalar;
@@ -171,6 +171,15 @@ impl<T: Scalar> Radii<T> {
         Self { x, y }
     }
 
+    /// The same radii seen from the other side.
+    #[inline(always)]
+    pub(crate) fn swapped(self) -> Self {
+        Self {
+            x: self.y,
+            y: self.x,
+        }
+    }
+
     /// `r_x + r_y`.
     #[inline]
     pub(crate) fn sum(self) -> T {
@@ -251,6 +260,10 @@ pub(crate) struct CoreContact<V: Vector2> {
     pub(crate) normal: V,
     /// Penetration depth, radii included; never negative.
     pub(crate) depth: S<V>,
+    /// The signed distance between the cores, radii not included: their distance when
+    /// apart, minus the cores' own penetration when they cross (then `depth` is
+    /// `radii − separation`, saturated).
+    pub(crate) separation: S<V>,
     /// Closest point on core `x`.
     pub(crate) on_x: V,
     /// Closest point on core `y`.
@@ -264,6 +277,7 @@ impl<V: Vector2> CoreContact<V> {
         Self {
             normal: self.normal.neg(),
             depth: self.depth,
+            separation: self.separation,
             on_x: self.on_y,
             on_y: self.on_x,
         }
@@ -293,6 +307,13 @@ pub(crate) fn point_point<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> Option<
     if !within_point(x, y, radii) {
         return None;
     }
+    Some(point_point_nearest(x, y, radii))
+}
+
+/// [`point_point`] without the decision: the nearest features of two points, whether or
+/// not they come within `radii` (the depth is then 0).
+#[inline]
+pub(crate) fn point_point_nearest<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> CoreContact<V> {
     let d = x.sub(y);
     let (normal, distance) = match d.normalize() {
         Some(n) => (n, d.dot(n)),
@@ -301,15 +322,16 @@ pub(crate) fn point_point<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> Option<
     let contact = CoreContact {
         normal,
         depth: depth::<V>(radii.sum(), distance),
+        separation: distance,
         on_x: x,
         on_y: y,
     };
     if contact.depth.is_finite() || !all_finite([x, y], radii) {
-        return Some(contact);
+        return contact;
     }
-    Some(depth_rescaled(contact, || {
-        point_point(quarter(x), quarter(y), radii.quartered())
-    }))
+    depth_rescaled(contact, || {
+        Some(point_point_nearest(quarter(x), quarter(y), radii.quartered()))
+    })
 }
 
 /// Whether every coordinate and both radii are finite: [`depth_rescaled`] needs it, or
@@ -360,20 +382,38 @@ pub(crate) fn point_segment<V: Vector2>(
     if !within_segment(p, a, b, radii) {
         return None;
     }
+    Some(point_segment_nearest(p, a, b, radii))
+}
+
+/// [`point_segment`] without the decision: the nearest features of a point and a segment,
+/// whether or not they come within `radii` (the depth is then 0).
+#[inline]
+pub(crate) fn point_segment_nearest<V: Vector2>(
+    p: V,
+    a: V,
+    b: V,
+    radii: Radii<S<V>>,
+) -> CoreContact<V> {
     let projection = project(a, b, p);
     let (normal, distance) = projection.normal(a, b, p);
     let contact = CoreContact {
         normal,
         depth: depth::<V>(radii.sum(), distance),
+        separation: distance,
         on_x: p,
         on_y: projection.closest,
     };
     if contact.depth.is_finite() || !all_finite([p, a, b], radii) {
-        return Some(contact);
+        return contact;
     }
-    Some(depth_rescaled(contact, || {
-        point_segment(quarter(p), quarter(a), quarter(b), radii.quartered())
-    }))
+    depth_rescaled(contact, || {
+        Some(point_segment_nearest(
+            quarter(p),
+            quarter(a),
+            quarter(b),
+            radii.quartered(),
+        ))
+    })
 }
 
 /// How two segments relate: crossing (or touching, or overlapping collinear), or apart.
@@ -701,45 +741,82 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
     if any_nan([xa, xb, ya, yb]) {
         return None;
     }
+    let pair = segment_segment(xa, xb, ya, yb);
+    if let SegmentPair::Apart(apart) = &pair
+        && !apart.within(radii)
+    {
+        return None;
+    }
+    Some(pair_contact(pair, [xa, xb, ya, yb], radii))
+}
+
+/// [`segment_segment_contact`] without the decision: the nearest features of two
+/// segments, whether or not they come within `radii` (the depth is then 0).
+pub(crate) fn segment_segment_nearest<V: Vector2>(
+    xa: V,
+    xb: V,
+    ya: V,
+    yb: V,
+    radii: Radii<S<V>>,
+) -> CoreContact<V> {
+    pair_contact(segment_segment(xa, xb, ya, yb), [xa, xb, ya, yb], radii)
+}
+
+/// The contact of two related segments (see [`segment_segment`]).
+fn pair_contact<V: Vector2>(
+    pair: SegmentPair<V>,
+    [xa, xb, ya, yb]: [V; 4],
+    radii: Radii<S<V>>,
+) -> CoreContact<V> {
     let radius = radii.sum();
-    match segment_segment(xa, xb, ya, yb) {
+    match pair {
         SegmentPair::Crossing { point } => {
             let contact = crossing_contact(xa, xb, ya, yb, point, radius);
             let finite = |p: V| p.x().is_finite() && p.y().is_finite();
-            if contact.depth.is_nan() || !finite(contact.on_x) {
+            let contact = if contact.depth.is_nan() || !finite(contact.on_x) {
                 // Floats within a factor of 4 of MAX: the differences overflowed.
-                return Some(crossing_contact_scaled_down(xa, xb, ya, yb, radius));
+                crossing_contact_scaled_down(xa, xb, ya, yb, radius)
+            } else {
+                contact
+            };
+            // Crossing cores are at least `radius` deep: a depth past MAX saturates there
+            // (a radius sum of two huge radii overflows to ∞ otherwise).
+            if all_finite([xa, xb, ya, yb], radii) {
+                CoreContact {
+                    depth: contact.depth.saturate(),
+                    ..contact
+                }
+            } else {
+                contact
             }
-            Some(contact)
         }
         SegmentPair::Apart(apart) => {
-            if !apart.within(radii) {
-                return None;
-            }
             let closest = apart.closest();
             let (normal, distance) = closest.normal();
             let (on_x, on_y) = closest.points();
             let contact = CoreContact {
                 normal,
                 depth: depth::<V>(radius, distance),
+                separation: distance,
                 on_x,
                 on_y,
             };
             if contact.depth.is_finite() || !all_finite([xa, xb, ya, yb], radii) {
-                return Some(contact);
+                return contact;
             }
-            Some(depth_rescaled(contact, || {
-                segment_segment_contact(
+            depth_rescaled(contact, || {
+                Some(segment_segment_nearest(
                     quarter(xa),
                     quarter(xb),
                     quarter(ya),
                     quarter(yb),
                     radii.quartered(),
-                )
-            }))
+                ))
+            })
         }
     }
 }
+
 /// [`crossing_contact`] for floats so close to `±MAX` that a coordinate difference or a
 /// projection onto a normal overflows: the points quartered (exact for floats this
 /// large), then the cores' depth and the point scaled back. The normal is unchanged.
@@ -758,9 +835,11 @@ fn crossing_contact_scaled_down<V: Vector2>(
     let cores = crossing_contact(xa, xb, ya, yb, point, S::<V>::ZERO);
     let four = |x: S<V>| x.add(x).add(x.add(x));
     let point = V::new(four(point.x()), four(point.y()));
+    let core_depth = four(cores.depth);
     CoreContact {
         normal: cores.normal,
-        depth: four(cores.depth).add(radius),
+        depth: core_depth.add(radius),
+        separation: core_depth.neg(),
         on_x: point,
         on_y: point,
     }
@@ -799,6 +878,7 @@ fn crossing_contact<V: Vector2>(
     CoreContact {
         normal: best.0,
         depth: best.1.add(radius),
+        separation: best.1.neg(),
         on_x: point,
         on_y: point,
     }

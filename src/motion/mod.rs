@@ -1,0 +1,20 @@
+//! Motion: rays, swept circles, the points where a segment crosses a circle, chains of
+//! segments, and a stepping ball.
+//!
+//! - `ray.rs`: [`Ray`] and the one analytic cast kernel (a point moving against an
+//!   inflated core) that every ray and sweep uses;
+//! - `sweep.rs`: swept circles, the first time of touch;
+//! - `crossings.rs`: where a segment crosses a circle ([`Crossings`]);
+//! - `chain.rs`: [`Chain`], a polyline with the ghost-vertex rule against bumps at joints;
+//! - `step.rs`: [`Ball`], a circle stepped through a chain with the sweep and the skin.
+
+mod chain;
+mod crossings;
+pub(crate) mod ray;
+mod step;
+mod sweep;
+
+pub use chain::{Chain, ChainContact, ChainHit, Resolution};
+pub use crossings::Crossings;
+pub use ray::{Hit, Ray};
+pub use step::{Ball, StepParams, StepReport};

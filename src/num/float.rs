@@ -1,0 +1,329 @@
+//! [`Scalar`] for `f32` and `f64`: IEEE arithmetic, lengths rescaled by powers of two so
+//! that they neither overflow nor underflow, and the exact predicates of `exact.rs`.
+
+use super::{Scalar, Seal, Wide, WideOf};
+use core::cmp::Ordering;
+
+macro_rules! float_scalar {
+    (
+        $t:ident, $sqrt:expr, $pow2:ident, $bits:ty, $mantissa:expr, $bias:expr,
+        fast_floor: $fast_floor:expr, down: $down:expr, up: $up:expr,
+        safe: $safe_exp:expr, gap_exp: $gap_exp:expr,
+        predicates: ($point_within:path, $segment_within:path)
+    ) => {
+        impl Wide for $t {
+            const ZERO: Self = 0.0;
+            #[inline]
+            fn add(self, rhs: Self) -> Self {
+                self + rhs
+            }
+            #[inline]
+            fn sub(self, rhs: Self) -> Self {
+                self - rhs
+            }
+        }
+
+        impl WideOf<$t> for $t {
+            #[inline]
+            fn __widen(s: $t, _: Seal) -> Self {
+                s
+            }
+            #[inline]
+            fn __narrow(self, _: Seal) -> $t {
+                self
+            }
+        }
+
+        impl Scalar for $t {
+            type Wide = $t;
+            const ZERO: Self = 0.0;
+            const ONE: Self = 1.0;
+
+            #[inline]
+            fn add(a: Self, b: Self) -> Self {
+                a + b
+            }
+            #[inline]
+            fn sub(a: Self, b: Self) -> Self {
+                a - b
+            }
+            #[inline]
+            fn mul(a: Self, b: Self) -> Self {
+                a * b
+            }
+            #[inline]
+            fn div(a: Self, b: Self) -> Self {
+                a / b
+            }
+            #[inline]
+            fn neg(a: Self) -> Self {
+                -a
+            }
+            #[inline]
+            fn __half(a: Self, _: Seal) -> Self {
+                a * 0.5
+            }
+            #[inline]
+            fn sqrt(a: Self) -> Self {
+                $sqrt(a)
+            }
+            #[inline]
+            fn is_finite(a: Self) -> bool {
+                $t::is_finite(a)
+            }
+            #[inline]
+            fn __saturate(a: Self, _: Seal) -> Self {
+                if a == $t::INFINITY {
+                    $t::MAX
+                } else if a == $t::NEG_INFINITY {
+                    $t::MIN
+                } else {
+                    a
+                }
+            }
+            #[inline]
+            fn __is_nan(a: Self, _: Seal) -> bool {
+                $t::is_nan(a)
+            }
+            #[inline]
+            fn __abs(a: Self, _: Seal) -> Self {
+                $t::abs(a)
+            }
+
+            #[inline]
+            fn __mul_wide(a: Self, b: Self, _: Seal) -> Self {
+                a * b
+            }
+            #[inline]
+            fn __sqrt_wide(w: Self, _: Seal) -> Self {
+                $sqrt(w)
+            }
+            #[inline]
+            fn __unit_ratio(num: Self, den: Self, _: Seal) -> Self {
+                // Written so that NaN falls into the first branch.
+                if !(num > 0.0) {
+                    0.0
+                } else if !(num < den) {
+                    1.0
+                } else {
+                    num / den
+                }
+            }
+            #[inline]
+            fn __wide_product_le(a: Self, b: Self, c: Self, d: Self, _: Seal) -> bool {
+                a * b <= c * d
+            }
+            #[inline]
+            fn __hypot(x: Self, y: Self, _: Seal) -> Self {
+                let squared = x * x + y * y;
+                if squared > $fast_floor && squared <= $t::MAX {
+                    $sqrt(squared)
+                } else {
+                    let (x, y, unscale) = rescaled(x, y);
+                    $sqrt(x * x + y * y) * unscale
+                }
+            }
+            #[inline]
+            fn __normalize(x: Self, y: Self, _: Seal) -> Option<(Self, Self)> {
+                let squared = x * x + y * y;
+                let (x, y, squared) = if squared > $fast_floor && squared <= $t::MAX {
+                    (x, y, squared)
+                } else {
+                    let (x, y, _) = rescaled(x, y);
+                    (x, y, x * x + y * y)
+                };
+                if squared > 0.0 && squared <= $t::MAX {
+                    let length = $sqrt(squared);
+                    Some((x / length, y / length))
+                } else {
+                    None
+                }
+            }
+            #[inline]
+            fn __orient(o: [Self; 2], u: [Self; 2], v: [Self; 2], _: Seal) -> Ordering {
+                crate::num::exact::orient(o.map(f64::from), u.map(f64::from), v.map(f64::from))
+            }
+            #[inline]
+            fn __crossing_ratio(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2], _: Seal) -> Self {
+                let t = crate::num::exact::crossing_ratio(
+                    u.map(f64::from),
+                    v.map(f64::from),
+                    p.map(f64::from),
+                    q.map(f64::from),
+                );
+                // Rounded to the type (f32), which keeps it in [0, 1].
+                t as $t
+            }
+            #[inline(always)]
+            fn __within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self, _: Seal) -> bool {
+                $point_within(p, q, r1, r2)
+            }
+            #[inline(always)]
+            fn __within_segment(
+                p: [Self; 2],
+                a: [Self; 2],
+                b: [Self; 2],
+                r1: Self,
+                r2: Self,
+                _: Seal,
+            ) -> bool {
+                $segment_within(p, a, b, r1, r2)
+            }
+            #[inline]
+            fn __gap_tolerance(magnitude: Self, _: Seal) -> Self {
+                // 2^9 ε: far above the few-ulp rounding (a few ε · magnitude²) of the
+                // differences, the projection and the products. `ε` is the type's own:
+                // 2^-53 for f64, 2^-24 for f32.
+                magnitude * magnitude * $pow2($gap_exp) + $t::MIN_POSITIVE
+            }
+            #[inline]
+            fn __rescale_factor(largest: Self, _: Seal) -> Self {
+                // Fast path: squares and products of such values stay normal and finite.
+                if (largest < $pow2($safe_exp) && largest >= $pow2(-$safe_exp))
+                    || largest == 0.0
+                    || !$t::is_finite(largest)
+                {
+                    return 1.0;
+                }
+                // Clamped to the normal range: still brings `largest` near 1 for any
+                // finite input.
+                $pow2(-exponent_of(largest))
+            }
+        }
+
+        /// The binary exponent of a positive finite value, subnormals included.
+        fn exponent_of(x: $t) -> i32 {
+            let field = |v: $t| {
+                ((v.to_bits() >> $mantissa) & ((1 << (<$bits>::BITS - 1 - $mantissa)) - 1)) as i32
+            };
+            if x < $t::MIN_POSITIVE {
+                // Subnormal: scale up by 2^64 first, exactly.
+                field(x * $pow2(64)) - $bias - 64
+            } else {
+                field(x) - $bias
+            }
+        }
+
+        /// Scales `(x, y)` by a power of two (exactly) so that its squared length is a
+        /// normal, finite float; returns the scaled pair and the factor that undoes it.
+        /// Zero, infinite and NaN inputs come back unscaled.
+        fn rescaled(x: $t, y: $t) -> ($t, $t, $t) {
+            let largest = $t::abs(x).max($t::abs(y));
+            if !(largest > 0.0) || !$t::is_finite(largest) {
+                (x, y, 1.0)
+            } else if largest > 1.0 {
+                (x * $down, y * $down, 1.0 / $down)
+            } else {
+                (x * $up, y * $up, 1.0 / $up)
+            }
+        }
+    };
+}
+
+/// `2^e` as an f32, exactly, with `e` clamped to the normal range.
+const fn pow2_f32(e: i32) -> f32 {
+    let e = if e < -126 {
+        -126
+    } else if e > 127 {
+        127
+    } else {
+        e
+    };
+    f32::from_bits(((127 + e) as u32) << 23)
+}
+
+/// `2^e` as an f64, exactly, with `e` clamped to the normal range.
+const fn pow2_f64(e: i32) -> f64 {
+    let e = if e < -1022 {
+        -1022
+    } else if e > 1023 {
+        1023
+    } else {
+        e
+    };
+    f64::from_bits(((1023 + e) as u64) << 52)
+}
+
+#[cfg(feature = "std")]
+mod float_impls {
+    use super::{Ordering, Scalar, Seal, Wide, WideOf};
+    mod single {
+        use super::super::pow2_f32;
+        use super::{Ordering, Scalar, Seal, Wide, WideOf};
+        float_scalar!(
+            f32, f32::sqrt, pow2_f32, u32, 23, 127,
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
+            predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32)
+        );
+    }
+    mod double {
+        use super::super::pow2_f64;
+        use super::{Ordering, Scalar, Seal, Wide, WideOf};
+        float_scalar!(
+            f64, f64::sqrt, pow2_f64, u64, 52, 1023,
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
+            predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within)
+        );
+    }
+}
+
+#[cfg(all(not(feature = "std"), feature = "libm"))]
+mod float_impls {
+    use super::{Ordering, Scalar, Seal, Wide, WideOf};
+    mod single {
+        use super::super::pow2_f32;
+        use super::{Ordering, Scalar, Seal, Wide, WideOf};
+        float_scalar!(
+            f32, libm::sqrtf, pow2_f32, u32, 23, 127,
+            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
+            predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32)
+        );
+    }
+    mod double {
+        use super::super::pow2_f64;
+        use super::{Ordering, Scalar, Seal, Wide, WideOf};
+        float_scalar!(
+            f64, libm::sqrt, pow2_f64, u64, 52, 1023,
+            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
+            predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within)
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pow2_f32, pow2_f64};
+    use crate::num::Num;
+
+    #[test]
+    fn scale_factors_are_exact_powers_of_two() {
+        let mut expected = 1.0_f64;
+        for e in 0..=600 {
+            assert_eq!(pow2_f64(e), expected);
+            assert_eq!(pow2_f64(-e), 1.0 / expected);
+            expected *= 2.0;
+        }
+        assert_eq!(pow2_f32(100), 2.0_f32.powi(100));
+        assert_eq!(pow2_f32(-100), 1.0 / 2.0_f32.powi(100));
+    }
+
+    #[test]
+    fn hypot_survives_extreme_magnitudes() {
+        assert_eq!(<f64 as Num>::hypot(3e-320, 4e-320), 5e-320);
+        assert_eq!(<f64 as Num>::hypot(-3e300, 4e300), 5e300);
+        assert_eq!(<f32 as Num>::hypot(3e-40, 4e-40), 5e-40);
+        assert_eq!(<f32 as Num>::hypot(3e30, 4e30), 5e30);
+        assert_eq!(<f64 as Num>::hypot(0.0, 0.0), 0.0);
+        assert!(<f64 as Num>::hypot(f64::NAN, 1.0).is_nan());
+    }
+
+    #[test]
+    fn normalize_is_unit_at_every_scale() {
+        for &s in &[1e-320_f64, 1e-300, 1e-150, 1.0, 1e150, 1e300, 1.7e308] {
+            let (x, y) = <f64 as Num>::normalize(3.0 * (s / 5.0), -4.0 * (s / 5.0)).unwrap();
+            assert!((x * x + y * y - 1.0).abs() < 1e-15, "{s}: {x} {y}");
+        }
+        assert_eq!(<f64 as Num>::normalize(f64::NAN, 0.0), None);
+        assert_eq!(<f32 as Num>::normalize(0.0, 0.0), None);
+    }
+}

@@ -1,0 +1,554 @@
+//! Numbers: the [`Scalar`] trait a number type implements, and the numerics behind it.
+//!
+//! [`Scalar`] is the *arithmetic* of a number type: zero, one, the four operations, a
+//! negation and a square root, each a total function (it returns a value for every
+//! input and never panics). That is all a user type implements. The arithmetic items are
+//! associated functions without a `self` receiver (`S::add(a, b)`, not `a.add(b)`), so
+//! that importing [`Scalar`] never makes a method call ambiguous: `a.add(b)` on a type
+//! with `std::ops::Add`, or `x.min(y)` on a fixed-point type with `Ord`, still mean what
+//! they meant.
+//!
+//! The *numerics* — exact predicates, error bounds, power-of-two rescaling, exact
+//! 128-bit products for fixed point — are an implementation detail. The crate's own
+//! scalars (`f32`, `f64`, and with feature `fixed` the `fixed` crate's signed types)
+//! carry exact paths; a user scalar gets documented rounded arithmetic in its own type
+//! (`docs/numerics.md`, "Your own scalar"). Those hooks are sealed: they cannot be called
+//! or overridden outside the crate, so changing an error bound is not an API change.
+//!
+//! - `float.rs`: `Scalar` for `f32` and `f64`, rescaled lengths and exact predicates;
+//! - `exact.rs`: adaptive exact predicates on `f64` (Shewchuk-style expansions);
+//! - `fixed.rs`: `Scalar` for `FixedI32<Frac>` and `FixedI64<Frac>`, saturating and exact.
+
+use core::cmp::Ordering;
+use core::fmt::Debug;
+
+#[cfg(any(feature = "std", feature = "libm"))]
+pub(crate) mod exact;
+#[cfg(feature = "fixed")]
+mod fixed;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod float;
+
+pub(crate) use sealed::{Seal, Wide};
+
+/// Crate-private items behind the public traits: nameable inside the crate only, so the
+/// hooks that mention them can be neither called nor overridden from outside.
+pub(crate) mod sealed {
+    use core::fmt::Debug;
+
+    /// The token every numerics hook takes: only this crate can make one.
+    #[derive(Clone, Copy, Debug)]
+    pub struct Seal(pub(crate) ());
+
+    /// The arithmetic of wide values (sums of products). Implemented for `f32`, `f64`,
+    /// `i128` and [`Rounded`](super::Rounded); sealed.
+    pub trait Wide: Copy + PartialOrd + Debug {
+        /// The additive identity.
+        const ZERO: Self;
+        /// `self + rhs`; saturating where the type saturates.
+        fn add(self, rhs: Self) -> Self;
+        /// `self − rhs`; saturating where the type saturates.
+        fn sub(self, rhs: Self) -> Self;
+        /// `|self|`.
+        #[inline]
+        fn abs(self) -> Self {
+            if self < Self::ZERO {
+                Self::ZERO.sub(self)
+            } else {
+                self
+            }
+        }
+    }
+}
+
+/// The type that products of a [`Scalar`] `S` are accumulated in: its `Scalar::Wide`.
+///
+/// The crate's own scalars choose it: `f32` and `f64` accumulate in themselves, the
+/// fixed-point types in `i128`, where a product of two values is exact. A user scalar
+/// names [`Rounded<Self>`](Rounded): products rounded to the type itself. The trait is
+/// sealed; its items are the crate's business.
+///
+/// # Examples
+///
+/// ```
+/// use capsule2d::num::{Rounded, WideOf};
+///
+/// fn accumulates_in<S, W: WideOf<S>>() {}
+/// accumulates_in::<f64, f64>();
+/// accumulates_in::<f32, Rounded<f32>>();
+/// ```
+pub trait WideOf<S>: Wide {
+    /// `s` as a wide value.
+    #[doc(hidden)]
+    fn __widen(s: S, _: Seal) -> Self;
+    /// A wide value back in the narrow type, rounded (and saturated where the type
+    /// saturates).
+    #[doc(hidden)]
+    fn __narrow(self, _: Seal) -> S;
+}
+
+/// Products kept in the scalar type itself, rounded: the `Wide` type of a user scalar.
+///
+/// # Examples
+///
+/// ```
+/// use capsule2d::num::{Rounded, Scalar};
+///
+/// #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+/// struct Meters(f64);
+///
+/// impl Scalar for Meters {
+///     type Wide = Rounded<Self>;
+///     const ZERO: Self = Meters(0.0);
+///     const ONE: Self = Meters(1.0);
+///     fn add(a: Self, b: Self) -> Self { Meters(a.0 + b.0) }
+///     fn sub(a: Self, b: Self) -> Self { Meters(a.0 - b.0) }
+///     fn mul(a: Self, b: Self) -> Self { Meters(a.0 * b.0) }
+///     fn div(a: Self, b: Self) -> Self { Meters(a.0 / b.0) }
+///     fn neg(a: Self) -> Self { Meters(-a.0) }
+///     fn sqrt(a: Self) -> Self { Meters(a.0.sqrt()) }
+///     fn is_finite(a: Self) -> bool { a.0.is_finite() }
+/// }
+///
+/// use capsule2d::{Circle, Shape};
+/// let a = Circle::new([Meters(0.0), Meters(0.0)], Meters(1.0));
+/// let b = Circle::new([Meters(1.5), Meters(0.0)], Meters(1.0));
+/// assert!(a.intersects(&b));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Default, Hash)]
+pub struct Rounded<S>(pub S);
+
+impl<S: Scalar> Wide for Rounded<S> {
+    const ZERO: Self = Self(S::ZERO);
+    #[inline]
+    fn add(self, rhs: Self) -> Self {
+        Self(S::add(self.0, rhs.0))
+    }
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        Self(S::sub(self.0, rhs.0))
+    }
+}
+
+impl<S: Scalar> WideOf<S> for Rounded<S> {
+    #[inline]
+    fn __widen(s: S, _: Seal) -> Self {
+        Self(s)
+    }
+    #[inline]
+    fn __narrow(self, _: Seal) -> S {
+        self.0
+    }
+}
+
+/// The number type of a geometry: `f32`, `f64`, (feature `fixed`) a signed fixed-point
+/// type of the `fixed` crate, or your own.
+///
+/// A user type implements the arithmetic: [`ZERO`](Self::ZERO), [`ONE`](Self::ONE),
+/// [`add`](Self::add), [`sub`](Self::sub), [`mul`](Self::mul), [`div`](Self::div),
+/// [`neg`](Self::neg), [`sqrt`](Self::sqrt), optionally
+/// [`is_finite`](Self::is_finite), and names `type Wide = Rounded<Self>`. Each function
+/// must be total: return a value for every input, never panic (saturate, or return an
+/// infinity or NaN, as the type does). The trait deliberately does *not* require
+/// `num_traits::Float`, so that fixed-point types qualify.
+///
+/// The functions take no `self` receiver, so that importing the trait never shadows or
+/// clashes with a type's own methods and operators.
+///
+/// What a user scalar gets: every query, with the crate's rules (unit normals, finite
+/// answers for finite inputs, the degenerate cases of `docs/semantics.md`), computed in
+/// its own rounded arithmetic: yes/no answers are those of the rounded formulas (exact
+/// away from ties within a few units of rounding), and lengths and points carry the
+/// rounding of the textbook formulas. `f32`, `f64` and fixed point have exact
+/// predicates and ulp-bounded constructions on top (`docs/numerics.md`).
+///
+/// # Examples
+///
+/// ```
+/// use capsule2d::Scalar;
+///
+/// /// The root of `a² + b²`, for any scalar.
+/// fn norm<S: Scalar>(a: S, b: S) -> S {
+///     S::sqrt(S::add(S::mul(a, a), S::mul(b, b)))
+/// }
+/// assert_eq!(norm(3.0_f32, 4.0), 5.0);
+/// assert_eq!(norm(3.0_f64, 4.0), 5.0);
+/// ```
+///
+/// A user type: see [`Rounded`].
+pub trait Scalar: Copy + PartialOrd + Debug {
+    /// The type products are accumulated in: [`Rounded<Self>`](Rounded) for a user type.
+    type Wide: WideOf<Self>;
+
+    /// Zero.
+    const ZERO: Self;
+    /// One (for a fixed type that cannot represent 1, its largest value).
+    const ONE: Self;
+
+    /// `a + b`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::add(1.5, 2.0), 3.5);
+    /// ```
+    fn add(a: Self, b: Self) -> Self;
+    /// `a − b`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::sub(1.5, 2.0), -0.5);
+    /// ```
+    fn sub(a: Self, b: Self) -> Self;
+    /// `a × b`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::mul(1.5, 2.0), 3.0);
+    /// ```
+    fn mul(a: Self, b: Self) -> Self;
+    /// `a ÷ b`. Must not panic: division by zero gives ±infinity or NaN for the floats
+    /// and the saturated extreme (or zero, for `0 ÷ 0`) for fixed point.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f64::div(3.0, 2.0), 1.5);
+    /// ```
+    fn div(a: Self, b: Self) -> Self;
+    /// `−a`.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(f32::neg(3.0), -3.0);
+    /// ```
+    fn neg(a: Self) -> Self;
+    /// The square root. Must not panic: floats give NaN below zero, fixed point zero.
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert_eq!(<f64 as Scalar>::sqrt(2.25), 1.5);
+    /// ```
+    fn sqrt(a: Self) -> Self;
+    /// Whether the value is neither infinite nor NaN. The provided body says `true`,
+    /// right for types without infinities (fixed point).
+    ///
+    /// ```
+    /// use capsule2d::Scalar;
+    /// assert!(<f32 as Scalar>::is_finite(1.0));
+    /// assert!(!<f32 as Scalar>::is_finite(f32::INFINITY));
+    /// ```
+    #[inline]
+    fn is_finite(a: Self) -> bool {
+        let _ = a;
+        true
+    }
+
+    // The numerics hooks: sealed (they take a `Seal`), provided with rounded-arithmetic
+    // bodies for user scalars, and overridden by the crate's own scalars.
+
+    #[doc(hidden)]
+    #[inline]
+    fn __half(a: Self, _: Seal) -> Self {
+        Self::div(a, Self::add(Self::ONE, Self::ONE))
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __saturate(a: Self, _: Seal) -> Self {
+        a
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __is_nan(a: Self, _: Seal) -> bool {
+        a.partial_cmp(&a).is_none()
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __abs(a: Self, _: Seal) -> Self {
+        if a < Self::ZERO { Self::neg(a) } else { a }
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __mul_wide(a: Self, b: Self, seal: Seal) -> Self::Wide {
+        Self::Wide::__widen(Self::mul(a, b), seal)
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __sqrt_wide(w: Self::Wide, seal: Seal) -> Self {
+        if w > <Self::Wide as Wide>::ZERO {
+            Self::sqrt(w.__narrow(seal))
+        } else {
+            Self::ZERO
+        }
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __unit_ratio(num: Self::Wide, den: Self::Wide, seal: Seal) -> Self {
+        if !(num > <Self::Wide as Wide>::ZERO) {
+            Self::ZERO
+        } else if !(num < den) {
+            Self::ONE
+        } else {
+            let t = Self::div(num.__narrow(seal), den.__narrow(seal));
+            // Rounding in a user type may step outside [0, 1].
+            if !(t >= Self::ZERO) {
+                Self::ZERO
+            } else if t > Self::ONE {
+                Self::ONE
+            } else {
+                t
+            }
+        }
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __wide_product_le(
+        a: Self::Wide,
+        b: Self::Wide,
+        c: Self::Wide,
+        d: Self::Wide,
+        seal: Seal,
+    ) -> bool {
+        let n = |w: Self::Wide| w.__narrow(seal);
+        Self::mul(n(a), n(b)) <= Self::mul(n(c), n(d))
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __hypot(x: Self, y: Self, seal: Seal) -> Self {
+        Self::__sqrt_wide(
+            Self::__mul_wide(x, x, seal).add(Self::__mul_wide(y, y, seal)),
+            seal,
+        )
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __normalize(x: Self, y: Self, seal: Seal) -> Option<(Self, Self)> {
+        let length = Self::__hypot(x, y, seal);
+        if length > Self::ZERO && Self::is_finite(length) {
+            let (ux, uy) = (Self::div(x, length), Self::div(y, length));
+            // A vector whose square underflowed in a user type can still give a
+            // non-unit result; the crate's scalars rescale instead.
+            (Self::is_finite(ux) && Self::is_finite(uy)).then_some((ux, uy))
+        } else {
+            None
+        }
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __orient(o: [Self; 2], u: [Self; 2], v: [Self; 2], seal: Seal) -> Ordering {
+        let (ux, uy) = (Self::sub(u[0], o[0]), Self::sub(u[1], o[1]));
+        let (vx, vy) = (Self::sub(v[0], o[0]), Self::sub(v[1], o[1]));
+        let det = Self::__mul_wide(ux, vy, seal).sub(Self::__mul_wide(uy, vx, seal));
+        det.partial_cmp(&<Self::Wide as Wide>::ZERO)
+            .unwrap_or(Ordering::Equal)
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __crossing_ratio(
+        u: [Self; 2],
+        v: [Self; 2],
+        p: [Self; 2],
+        q: [Self; 2],
+        seal: Seal,
+    ) -> Self {
+        let (vx, vy) = (Self::sub(v[0], u[0]), Self::sub(v[1], u[1]));
+        let cross = |w: [Self; 2]| {
+            let (wx, wy) = (Self::sub(w[0], u[0]), Self::sub(w[1], u[1]));
+            Self::__mul_wide(vx, wy, seal)
+                .sub(Self::__mul_wide(vy, wx, seal))
+                .abs()
+        };
+        let (o3, o4) = (cross(p), cross(q));
+        Self::__unit_ratio(o3, o3.add(o4), seal)
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self, seal: Seal) -> bool {
+        if !(r1 >= Self::ZERO && r2 >= Self::ZERO) {
+            return false;
+        }
+        let (dx, dy) = (Self::sub(p[0], q[0]), Self::sub(p[1], q[1]));
+        let radius = Self::add(r1, r2);
+        Self::__mul_wide(dx, dx, seal).add(Self::__mul_wide(dy, dy, seal))
+            <= Self::__mul_wide(radius, radius, seal)
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __within_segment(
+        p: [Self; 2],
+        a: [Self; 2],
+        b: [Self; 2],
+        r1: Self,
+        r2: Self,
+        seal: Seal,
+    ) -> bool {
+        if !(r1 >= Self::ZERO && r2 >= Self::ZERO) {
+            return false;
+        }
+        let mw = |x, y| Self::__mul_wide(x, y, seal);
+        let (vx, vy) = (Self::sub(b[0], a[0]), Self::sub(b[1], a[1]));
+        let (wx, wy) = (Self::sub(p[0], a[0]), Self::sub(p[1], a[1]));
+        let along = mw(wx, vx).add(mw(wy, vy));
+        if !(along > <Self::Wide as Wide>::ZERO) {
+            return Self::__within_point(p, a, r1, r2, seal);
+        }
+        let length_sq = mw(vx, vx).add(mw(vy, vy));
+        if !(along < length_sq) {
+            return Self::__within_point(p, b, r1, r2, seal);
+        }
+        let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
+        let radius = Self::add(r1, r2);
+        Self::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __gap_tolerance(magnitude: Self, seal: Seal) -> Self::Wide {
+        Self::__mul_wide(magnitude, magnitude, seal)
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __rescale_factor(largest: Self, _: Seal) -> Self {
+        let _ = largest;
+        Self::ONE
+    }
+}
+
+/// The crate's own view of a [`Scalar`]: its arithmetic as methods (`a.add(b)`) and its
+/// numerics hooks, unsealed. Private, so that it never meets a user's `std::ops` or `Ord`.
+pub(crate) trait Num: Scalar {
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        <Self as Scalar>::add(self, rhs)
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        <Self as Scalar>::sub(self, rhs)
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        <Self as Scalar>::mul(self, rhs)
+    }
+    #[inline(always)]
+    fn div(self, rhs: Self) -> Self {
+        <Self as Scalar>::div(self, rhs)
+    }
+    #[inline(always)]
+    fn neg(self) -> Self {
+        <Self as Scalar>::neg(self)
+    }
+    #[inline(always)]
+    fn is_finite(self) -> bool {
+        <Self as Scalar>::is_finite(self)
+    }
+    /// `self ÷ 2`, exactly where the type allows.
+    #[inline(always)]
+    fn half(self) -> Self {
+        Self::__half(self, SEAL)
+    }
+    /// `±∞` becomes the largest finite value of the same sign; the rest is unchanged.
+    #[inline(always)]
+    fn saturate(self) -> Self {
+        Self::__saturate(self, SEAL)
+    }
+    #[inline(always)]
+    fn is_nan(self) -> bool {
+        Self::__is_nan(self, SEAL)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        Self::__abs(self, SEAL)
+    }
+    /// The smaller of two values; `self` when they are unordered (NaN) or equal (so that
+    /// `min(−0, +0)` is deterministic).
+    #[inline(always)]
+    fn min(self, rhs: Self) -> Self {
+        if rhs < self { rhs } else { self }
+    }
+    /// The larger of two values; `self` when unordered or equal.
+    #[inline(always)]
+    fn max(self, rhs: Self) -> Self {
+        if rhs > self { rhs } else { self }
+    }
+    /// The product in the wide type: exact for fixed point.
+    #[inline(always)]
+    fn mul_wide(self, rhs: Self) -> Self::Wide {
+        Self::__mul_wide(self, rhs, SEAL)
+    }
+    /// `√w` back in the narrow type; zero for a negative input.
+    #[inline(always)]
+    fn sqrt_wide(w: Self::Wide) -> Self {
+        Self::__sqrt_wide(w, SEAL)
+    }
+    /// `num ÷ den` clamped to `[0, 1]`: 0 when `num ≤ 0` (or NaN), 1 when `num ≥ den`.
+    #[inline(always)]
+    fn unit_ratio(num: Self::Wide, den: Self::Wide) -> Self {
+        Self::__unit_ratio(num, den, SEAL)
+    }
+    /// Whether `a × b ≤ c × d` for non-negative wide values (exact for fixed point).
+    #[inline(always)]
+    fn wide_product_le(a: Self::Wide, b: Self::Wide, c: Self::Wide, d: Self::Wide) -> bool {
+        Self::__wide_product_le(a, b, c, d, SEAL)
+    }
+    /// `√(x² + y²)`, without overflow or underflow for the crate's scalars.
+    #[inline(always)]
+    fn hypot(x: Self, y: Self) -> Self {
+        Self::__hypot(x, y, SEAL)
+    }
+    /// The unit vector along `(x, y)`, or `None` for the zero vector (and NaN).
+    #[inline(always)]
+    fn normalize(x: Self, y: Self) -> Option<(Self, Self)> {
+        Self::__normalize(x, y, SEAL)
+    }
+    /// The sign of `(u − o) × (v − o)` (exact for the crate's scalars).
+    #[inline(always)]
+    fn orient(o: [Self; 2], u: [Self; 2], v: [Self; 2]) -> Ordering {
+        Self::__orient(o, u, v, SEAL)
+    }
+    /// Where segment `pq` crosses the line `uv`, as a parameter along `pq` in `[0, 1]`.
+    #[inline(always)]
+    fn crossing_ratio(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2]) -> Self {
+        Self::__crossing_ratio(u, v, p, q, SEAL)
+    }
+    /// Whether `|p − q| ≤ r₁ + r₂`; false for a negative or NaN radius.
+    #[inline(always)]
+    fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
+        Self::__within_point(p, q, r1, r2, SEAL)
+    }
+    /// Whether the distance from `p` to segment `ab` is at most `r₁ + r₂`.
+    #[inline(always)]
+    fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
+        Self::__within_segment(p, a, b, r1, r2, SEAL)
+    }
+    /// A bound on the rounding of the wide values a segment pair forms in its local frame.
+    #[inline(always)]
+    fn gap_tolerance(magnitude: Self) -> Self::Wide {
+        Self::__gap_tolerance(magnitude, SEAL)
+    }
+    /// A power of two that brings `largest` near 1 (`ONE` when no scaling is needed).
+    #[inline(always)]
+    fn rescale_factor(largest: Self) -> Self {
+        Self::__rescale_factor(largest, SEAL)
+    }
+    /// The largest absolute value among `values`.
+    #[inline(always)]
+    fn largest_magnitude<const N: usize>(values: [Self; N]) -> Self {
+        values
+            .iter()
+            .fold(Self::ZERO, |m, v| Num::max(m, Num::abs(*v)))
+    }
+}
+
+impl<T: Scalar> Num for T {}
+
+/// The one seal the crate passes to its hooks.
+pub(crate) const SEAL: Seal = Seal(());
+
+impl Wide for i128 {
+    const ZERO: Self = 0;
+    #[inline]
+    fn add(self, rhs: Self) -> Self {
+        self.saturating_add(rhs)
+    }
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        self.saturating_sub(rhs)
+    }
+}

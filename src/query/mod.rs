@@ -1,0 +1,237 @@
+//! Queries: one function per query, for every pair of cores.
+//!
+//! Every shape is a core (a point or a segment) with a radius, so each query is one of
+//! three kernels — point–point, point–segment, segment–segment — inflated by the sum of
+//! the radii, chosen by a `match` on the two cores. [`crate::Shape`]'s methods call these
+//! with the cores and radii of their two shapes; on concrete shape types the match is
+//! resolved at compile time.
+//!
+//! - `proximity.rs`: the kernels — projection onto a segment, the exact "within a
+//!   radius" decisions, the segment-pair relation, and the one rule for normals;
+//! - `contact.rs`: [`Contact`], what a contact query returns;
+//! - this file: the dispatch, [`ClosestPoints`], and the speculative (margin) contacts.
+//!
+//! The decision (`intersects`) and the construction (`contact`) of a pair share one
+//! predicate, so `intersects == contact.is_some()` holds for every input.
+
+mod contact;
+pub(crate) mod proximity;
+
+pub use contact::Contact;
+
+use crate::num::{Num, Scalar};
+use crate::shape::Core;
+use crate::vector::{Vector2, VectorOps};
+use proximity::{CoreContact, Radii, SegmentPair};
+
+type S<V> = <V as Vector2>::Scalar;
+
+/// The closest points of two shapes, as [`Shape::closest_points`](crate::Shape::closest_points)
+/// returns them for `x.closest_points(&y)`.
+///
+/// When the shapes are apart, `on_self` and `on_other` are the ends of the shortest
+/// segment between them and `separation` is its length. When they touch or overlap,
+/// `separation ≤ 0` is minus the contact depth, and the points are the deepest points of
+/// each shape along the normal (`on_other` is the [`Contact`] point).
+///
+/// # Examples
+///
+/// ```
+/// use capsule2d::{Capsule, Shape};
+///
+/// let a = Capsule::new([0.0, 0.0], [4.0, 0.0], 0.5);
+/// let b = Capsule::new([2.0, 3.0], [6.0, 3.0], 0.5);
+/// let c = a.closest_points(&b);
+/// assert_eq!((c.on_self, c.on_other), ([2.0, 0.5], [2.0, 2.5]));
+/// assert_eq!((c.normal, c.separation), ([0.0, -1.0], 2.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct ClosestPoints<V, S = <V as Vector2>::Scalar> {
+    /// The point of the receiver nearest the other shape.
+    pub on_self: V,
+    /// The point of the other shape nearest the receiver.
+    pub on_other: V,
+    /// Unit normal from the other shape towards the receiver.
+    pub normal: V,
+    /// The signed distance between the shapes: positive apart, 0 touching, minus the
+    /// overlap depth when they overlap.
+    pub separation: S,
+}
+
+/// Whether two inflated cores touch or overlap, by the exact predicates.
+#[inline(always)]
+pub(crate) fn intersects<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> bool {
+    match (x, y) {
+        (Core::Point(p), Core::Point(q)) => proximity::within_point(p, q, Radii::unchecked(rx, ry)),
+        (Core::Point(p), Core::Segment(a, b)) => {
+            proximity::within_segment(p, a, b, Radii::unchecked(rx, ry))
+        }
+        (Core::Segment(a, b), Core::Point(p)) => {
+            proximity::within_segment(p, a, b, Radii::unchecked(ry, rx))
+        }
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => proximity::inflate(rx, ry)
+            .is_some_and(|radii| proximity::segments_within(xa, xb, ya, yb, radii)),
+    }
+}
+
+/// The contact of two inflated cores, `None` when they are apart.
+#[inline(always)]
+pub(crate) fn contact<V: Vector2>(
+    x: Core<V>,
+    rx: S<V>,
+    y: Core<V>,
+    ry: S<V>,
+) -> Option<Contact<V>> {
+    let radii = proximity::inflate(rx, ry)?;
+    core_contact(x, y, radii).map(|core| core.with_point_on_y(ry))
+}
+
+/// The core contact of two cores within `radii`, `None` when they are apart.
+#[inline(always)]
+fn core_contact<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> Option<CoreContact<V>> {
+    match (x, y) {
+        (Core::Point(p), Core::Point(q)) => proximity::point_point(p, q, radii),
+        (Core::Point(p), Core::Segment(a, b)) => proximity::point_segment(p, a, b, radii),
+        (Core::Segment(a, b), Core::Point(p)) => {
+            proximity::point_segment(p, a, b, radii.swapped()).map(CoreContact::flip)
+        }
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
+            proximity::segment_segment_contact(xa, xb, ya, yb, radii)
+        }
+    }
+}
+
+/// The nearest features of two cores, whether or not they are within `radii`.
+#[inline(always)]
+fn nearest<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> CoreContact<V> {
+    match (x, y) {
+        (Core::Point(p), Core::Point(q)) => proximity::point_point_nearest(p, q, radii),
+        (Core::Point(p), Core::Segment(a, b)) => proximity::point_segment_nearest(p, a, b, radii),
+        (Core::Segment(a, b), Core::Point(p)) => {
+            proximity::point_segment_nearest(p, a, b, radii.swapped()).flip()
+        }
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
+            proximity::segment_segment_nearest(xa, xb, ya, yb, radii)
+        }
+    }
+}
+
+/// The closest points of two cores, `(on x, on y)`.
+#[inline(always)]
+fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) {
+    match (x, y) {
+        (Core::Point(p), Core::Point(q)) => (p, q),
+        (Core::Point(p), Core::Segment(a, b)) => (p, proximity::project(a, b, p).closest),
+        (Core::Segment(a, b), Core::Point(p)) => (proximity::project(a, b, p).closest, p),
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
+            match proximity::segment_segment(xa, xb, ya, yb) {
+                SegmentPair::Crossing { point } => (point, point),
+                SegmentPair::Apart(apart) => apart.closest_points(),
+            }
+        }
+    }
+}
+
+/// The distance between two inflated cores: `|p − q| − r_x − r_y`, at least 0, where
+/// `p, q` are the cores' closest points; 0 when they touch or overlap (by the exact
+/// predicate) and for an empty shape. Saturates instead of overflowing.
+#[inline(always)]
+pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> S<V> {
+    let zero = S::<V>::ZERO;
+    let (p, q) = core_closest_points(x, y);
+    let gap = p.sub(q).length().saturate();
+    if rx == zero && ry == zero {
+        return gap;
+    }
+    if !(rx >= zero && ry >= zero) || intersects(x, rx, y, ry) {
+        return zero;
+    }
+    gap.sub(rx).sub(ry).max(zero)
+}
+
+/// The closest points of two inflated cores, with the normal and signed separation.
+#[inline(always)]
+pub(crate) fn closest_points<V: Vector2>(
+    x: Core<V>,
+    rx: S<V>,
+    y: Core<V>,
+    ry: S<V>,
+) -> ClosestPoints<V> {
+    let zero = S::<V>::ZERO;
+    // An empty shape (negative or NaN radius) is measured as its core.
+    let clean = |r: S<V>| if r >= zero { r } else { zero };
+    let (rx, ry) = (clean(rx), clean(ry));
+    let radii = Radii::unchecked(rx, ry);
+    let core = nearest(x, y, radii);
+    let touching = intersects(x, rx, y, ry);
+    let separation = if touching {
+        core.depth.neg()
+    } else {
+        // Apart by the exact predicate; never below 0 through rounding.
+        core.separation.sub(radii.sum()).max(zero).saturate()
+    };
+    ClosestPoints {
+        on_self: core.on_x.sub(core.normal.scale(rx)),
+        on_other: core.on_y.add(core.normal.scale(ry)),
+        normal: core.normal,
+        separation,
+    }
+}
+
+/// The contact of two inflated cores within `margin` of touching: the depth is negative
+/// (minus the gap) while they are apart.
+///
+/// The decision is the exact predicate with the receiver's radius grown by the margin;
+/// the depth is computed from the cores' own separation and the true radii, not from the
+/// grown radius, so that a margin far larger than the gap (even `MAX`) loses nothing.
+#[inline(always)]
+pub(crate) fn contact_with_margin<V: Vector2>(
+    x: Core<V>,
+    rx: S<V>,
+    y: Core<V>,
+    ry: S<V>,
+    margin: S<V>,
+) -> Option<Contact<V>> {
+    let radii = proximity::inflate(rx, ry)?;
+    if let Some(core) = core_contact(x, y, radii) {
+        return Some(core.with_point_on_y(ry));
+    }
+    if !(margin >= S::<V>::ZERO) {
+        return None;
+    }
+    let grown = proximity::inflate(rx.add(margin).saturate(), ry)?;
+    let core = core_contact(x, y, grown)?;
+    // Apart (the exact predicate said so above): the gap is the cores' separation less
+    // the radii, at least 0, saturated.
+    let gap = core
+        .separation
+        .sub(radii.sum())
+        .max(S::<V>::ZERO)
+        .saturate();
+    Some(Contact {
+        normal: core.normal,
+        depth: gap.neg(),
+        point: core.on_y.add(core.normal.scale(ry)),
+    })
+}
+
+/// The point of an inflated core nearest `p`: `p` itself inside; for an empty shape (a
+/// negative or NaN radius) the point of its core.
+#[inline(always)]
+pub(crate) fn project_point<V: Vector2>(x: Core<V>, rx: S<V>, p: V) -> V {
+    let zero = S::<V>::ZERO;
+    if !(rx > zero) {
+        return match x {
+            Core::Point(c) => c,
+            Core::Segment(a, b) => proximity::project(a, b, p).closest,
+        };
+    }
+    if intersects(x, rx, Core::Point(p), zero) {
+        return p;
+    }
+    // Outside: from the core's nearest point towards `p` by the radius, along the normal
+    // of the contact rules (`p` is not on the core here, so it is `(p − q) / |p − q|`).
+    let core = nearest(Core::Point(p), x, Radii::unchecked(zero, rx));
+    core.on_y.add(core.normal.scale(rx))
+}
