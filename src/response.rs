@@ -4,8 +4,8 @@
 //! moving body, as every [`Contact`] does) and act only on the *approaching* part of the
 //! velocity, where `v · n < 0`. A body already moving away keeps its velocity.
 
-use crate::query::Contact;
 use crate::num::{Num, Scalar};
+use crate::query::Contact;
 use crate::vector::{Vector2, VectorOps};
 
 /// Reflects `velocity` off a surface with unit normal `normal`:

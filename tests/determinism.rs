@@ -39,8 +39,8 @@
 //! release, or between platforms: that is a determinism bug.
 
 use capsule2d::{
-    Ball, Capsule, Chain, ChainContact, Circle, Contact, Ray, RayHit, Scalar, Segment, StepParams,
-    SweepHit, batch, response,
+    Ball, Capsule, Chain, ChainContact, Circle, Contact, Hit, Ray, Rotation, Scalar, Segment,
+    Shape, StepParams, batch, response,
 };
 
 // Pinned after `Scalar::min`/`max` for floats went back to plain comparisons (`f32::min`
@@ -70,14 +70,24 @@ use capsule2d::{
 // power-of-two scaling flushed the radius and the point's `5e-324` to zero (a query mixing
 // magnitudes 2^2000 apart, beyond the documented 2^250) and said "inside"; the new filter
 // decides it in place, "outside", which is right (the distance is at least 1.437).
+// Re-pinned for all three with the `Shape` API (one query name per pair). The sequence of
+// queries is the old one under new names, except two deliberate changes: the four margin
+// contacts now keep the gap from the true radii (`contact_with_margin`; the old ones took
+// the margin off a depth computed with the grown radius, and lost the gap when the margin
+// was much larger), and the `Scalar` hooks `hypot`/`normalize`, now private, are reached
+// through `distance` to the origin and `Rotation::new`. With those two groups left out of
+// both the old and the new run, the per-case traces agree on every one of the 1502
+// I32F32 cases, and on every f32 and f64 case with finite inputs; the 113 (f32) and 105
+// (f64) cases that moved all hold an infinity or a NaN (distances now saturate at MAX,
+// and crossing cores deeper than MAX saturate there instead of giving `inf`).
 
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0xb538127f39216917;
+const GOLDEN_F32: u64 = 0x8cbab32da4054f2a;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x6a6dc20e5f15be5c;
+const GOLDEN_F64: u64 = 0x105119eb683f1657;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
-const GOLDEN_I32F32: u64 = 0xdf846bf8b34ba4a7;
+const GOLDEN_I32F32: u64 = 0x8ec85e3df305d261;
 
 /// Random cases per scalar type, besides the hand-picked edge cases.
 const RANDOM_CASES: usize = 1500;
@@ -324,7 +334,7 @@ impl<S: Golden> Gen<S> {
         if self.rng.below(8) == 0 || !(r < S::ZERO) {
             r
         } else {
-            r.neg()
+            S::neg(r)
         }
     }
 
@@ -441,7 +451,7 @@ impl Sink {
             self.v(c.offset_with_skin(S::from_f64(0.125)));
         }
     }
-    fn ray<S: Golden>(&mut self, h: Option<RayHit<V<S>>>) {
+    fn ray<S: Golden>(&mut self, h: Option<Hit<V<S>>>) {
         self.fnv.bool(h.is_some());
         if let Some(h) = h {
             self.s(h.time);
@@ -449,7 +459,7 @@ impl Sink {
             self.v(h.normal);
         }
     }
-    fn sweep<S: Golden>(&mut self, h: Option<SweepHit<V<S>>>) {
+    fn sweep<S: Golden>(&mut self, h: Option<Hit<V<S>>>) {
         self.fnv.bool(h.is_some());
         if let Some(h) = h {
             self.s(h.time);
@@ -457,6 +467,16 @@ impl Sink {
             self.v(h.point);
         }
     }
+}
+
+/// `u − v`, in the scalar's own arithmetic.
+fn sub<S: Golden>(u: V<S>, v: V<S>) -> V<S> {
+    [S::sub(u[0], v[0]), S::sub(u[1], v[1])]
+}
+
+/// `|u|²`, in the scalar's own arithmetic (`x·x + y·y`, the crate's order).
+fn length_squared<S: Golden>(u: V<S>) -> S {
+    S::add(S::mul(u[0], u[0]), S::mul(u[1], u[1]))
 }
 
 /// Runs every public query on one case.
@@ -478,20 +498,20 @@ fn run_case<S: Golden>(out: &mut Sink, k: &Case<S>) {
 
     // Segment.
     out.s(s1.closest_parameter(p));
-    out.v(s1.closest_point(p));
-    out.s(s1.distance_squared(p));
-    out.s(s1.distance(p));
+    out.v(s1.project_point(p));
+    out.s(length_squared(sub(p, s1.project_point(p))));
+    out.s(s1.distance(&p));
     out.bool(s1.contains_point(p));
-    let (q1, q2) = s1.closest_points(&s2);
-    out.v(q1);
-    out.v(q2);
-    out.s(s1.distance_squared_to_segment(&s2));
-    out.s(s1.distance_to_segment(&s2));
-    out.bool(s1.intersects_segment(&s2));
-    out.bool(s1.intersects_circle(&c1));
-    out.contact(s1.contact_circle(&c1));
-    out.bool(s1.intersects_capsule(&k1));
-    out.contact(s1.contact_capsule(&k1));
+    let pair = s1.closest_points(&s2);
+    out.v(pair.on_self);
+    out.v(pair.on_other);
+    out.s(length_squared(sub(pair.on_self, pair.on_other)));
+    out.s(s1.distance(&s2));
+    out.bool(s1.intersects(&s2));
+    out.bool(s1.intersects(&c1));
+    out.contact(s1.contact(&c1));
+    out.bool(s1.intersects(&k1));
+    out.contact(s1.contact(&k1));
     out.v(s1.direction());
     out.s(s1.length_squared());
     out.s(s1.length());
@@ -502,57 +522,56 @@ fn run_case<S: Golden>(out: &mut Sink, k: &Case<S>) {
 
     // Circle.
     out.bool(c1.contains_point(p));
-    out.contact(c1.contact_point(p));
-    out.bool(c1.intersects_circle(&c2));
-    out.contact(c1.contact_circle(&c2));
-    out.bool(c1.intersects_segment(&s1));
-    out.contact(c1.contact_segment(&s1));
-    out.bool(c1.intersects_capsule(&k1));
-    out.contact(c1.contact_capsule(&k1));
+    out.contact(c1.contact(&p));
+    out.bool(c1.intersects(&c2));
+    out.contact(c1.contact(&c2));
+    out.bool(c1.intersects(&s1));
+    out.contact(c1.contact(&s1));
+    out.bool(c1.intersects(&k1));
+    out.contact(c1.contact(&k1));
 
     // Capsule.
     out.bool(k1.contains_point(p));
-    out.contact(k1.contact_point(p));
-    out.bool(k1.intersects_circle(&c1));
-    out.contact(k1.contact_circle(&c1));
-    out.bool(k1.intersects_segment(&s2));
-    out.contact(k1.contact_segment(&s2));
-    out.bool(k1.intersects_capsule(&k2));
-    out.contact(k1.contact_capsule(&k2));
+    out.contact(k1.contact(&p));
+    out.bool(k1.intersects(&c1));
+    out.contact(k1.contact(&c1));
+    out.bool(k1.intersects(&s2));
+    out.contact(k1.contact(&s2));
+    out.bool(k1.intersects(&k2));
+    out.contact(k1.contact(&k2));
 
     // Responses, driven by a contact's normal when there is one.
     let normal = c1
-        .contact_segment(&s1)
+        .contact(&s1)
         .map_or(s1.left_normal(), |c| c.normal);
     out.v(response::reflect(velocity, normal, restitution));
     out.v(response::slide(velocity, normal));
-    if let Some(c) = k1.contact_capsule(&k2) {
+    if let Some(c) = k1.contact(&k2) {
         out.v(response::push_out(k1.a, &c, skin));
     }
 
-    // The `Scalar` hooks on the data.
-    out.s(S::hypot(p[0], p[1]));
-    match S::normalize(p[0], p[1]) {
-        Some((x, y)) => out.v([x, y]),
-        None => out.fnv.bool(false),
-    }
-    out.s(c1.radius.sqrt());
+    // The numerics under the queries, through the public API: a length (`hypot`), a
+    // normalisation (`Rotation::new`) and a square root.
+    out.s(p.distance(&[S::ZERO, S::ZERO]));
+    let turn = Rotation::new(p[0], p[1]);
+    out.v([turn.cos, turn.sin]);
+    out.s(S::sqrt(c1.radius));
 
     // Rays.
     let ray = Ray::new(p, velocity);
     out.v(ray.at(restitution));
-    out.ray(ray.cast_circle(&c1, max_time));
-    out.ray(ray.cast_segment(&s1, max_time));
-    out.ray(ray.cast_capsule(&k1, max_time));
+    out.ray(ray.cast(&c1, max_time));
+    out.ray(ray.cast(&s1, max_time));
+    out.ray(ray.cast(&k1, max_time));
 
     // Sweeps and speculative contacts.
-    out.sweep(c1.sweep_segment(velocity, &s1));
-    out.sweep(c1.sweep_capsule(velocity, &k1));
-    out.sweep(c1.sweep_circle(velocity, &c2));
-    out.contact(c1.contact_segment_with_margin(&s1, margin));
-    out.contact(c1.contact_capsule_with_margin(&k1, margin));
-    out.contact(c1.contact_circle_with_margin(&c2, margin));
-    out.contact(k1.contact_capsule_with_margin(&k2, margin));
+    out.sweep(c1.sweep(&s1, velocity));
+    out.sweep(c1.sweep(&k1, velocity));
+    out.sweep(c1.sweep(&c2, velocity));
+    out.contact(c1.contact_with_margin(&s1, margin));
+    out.contact(c1.contact_with_margin(&k1, margin));
+    out.contact(c1.contact_with_margin(&c2, margin));
+    out.contact(k1.contact_with_margin(&k2, margin));
 
     // Crossings.
     let crossings = s1.circle_crossings(&c1);

@@ -11,8 +11,8 @@
 //! implement approx's traits, and fixed-point results are exact enough to compare with
 //! `==` or by their bits.
 //!
-//! Covered: [`Segment`], [`Circle`], [`Capsule`], [`Ray`], [`Contact`], [`RayHit`],
-//! [`SweepHit`], [`ChainContact`], [`ChainHit`], [`Resolution`] and [`Crossings`].
+//! Covered: [`Segment`], [`Circle`], [`Capsule`], [`Ray`], [`Contact`], [`Hit`],
+//! [`ClosestPoints`], [`Aabb`], [`ChainContact`], [`ChainHit`], [`Resolution`] and [`Crossings`].
 //!
 //! ```
 //! use approx::{assert_abs_diff_eq, assert_relative_eq, assert_ulps_eq};

@@ -19,7 +19,7 @@
 //!
 //! // DVec2 for f64 precision: a ray down onto a capsule.
 //! let pill = Capsule::new(DVec2::new(-2.0, 0.0), DVec2::new(2.0, 0.0), 0.5);
-//! let hit = Ray::new(DVec2::new(1.0, 3.0), DVec2::NEG_Y).cast_capsule(&pill, 10.0).unwrap();
+//! let hit = Ray::new(DVec2::new(1.0, 3.0), DVec2::NEG_Y).cast(&pill, 10.0).unwrap();
 //! assert_eq!((hit.time, hit.point, hit.normal), (2.5, DVec2::new(1.0, 0.5), DVec2::Y));
 //! ```
 

@@ -1,7 +1,7 @@
 //! `Serialize` and `Deserialize` for the shapes and results (feature `serde`).
 //!
-//! Covered: [`Segment`], [`Circle`], [`Capsule`], [`Ray`], [`Contact`], [`RayHit`],
-//! [`SweepHit`], [`ChainContact`], [`ChainHit`], [`Resolution`], [`Ball`] and
+//! Covered: [`Segment`], [`Circle`], [`Capsule`], [`Ray`], [`Contact`], [`Hit`],
+//! [`ClosestPoints`], [`Aabb`], [`ChainContact`], [`ChainHit`], [`Resolution`], [`Ball`] and
 //! [`StepParams`]. Each is a struct with its Rust field names; vectors and scalars are
 //! written however their own types serialize (`[f64; 2]` as a two-element sequence, glam
 //! and nalgebra vectors through those crates' `serde` features, fixed-point numbers through

@@ -2,8 +2,8 @@
 //! over two slices, with the results written into slices the caller provides.
 //!
 //! Every function here gives, element by element, exactly the answer of the matching
-//! single query (`Circle::intersects_capsule`, `Capsule::contains_point`,
-//! `Segment::closest_point`, …); only the speed differs.
+//! single query (`circle.intersects(&capsule)`, `capsule.contains_point(p)`,
+//! `segment.project_point(p)`, …); only the speed differs.
 //!
 //! # Lengths
 //!
@@ -51,12 +51,12 @@
 //! With the `rayon` feature, each function has a `par_` twin that splits the slices into
 //! chunks of [`PAR_CHUNK`] elements and runs the chunks on rayon's thread pool.
 
-use crate::shape::Shape;
+use crate::num::{Num, Scalar, Wide};
+use crate::query::Contact;
 use crate::shape::Capsule;
 use crate::shape::Circle;
-use crate::query::Contact;
-use crate::num::{Num, Scalar, Wide};
 use crate::shape::Segment;
+use crate::shape::Shape;
 use crate::vector::{Vector2, VectorOps};
 
 type S<V> = <V as Vector2>::Scalar;
@@ -123,7 +123,7 @@ fn tolerance<T: Scalar>() -> Option<Tolerance<T>> {
 
 impl<T: Scalar> Tolerance<T> {
     /// Whether `|p − q| ≤ R = r₁ + r₂`, and whether that answer is certain; the exact
-    /// answer is `Scalar::within_point(p, q, r₁, r₂)`. Branch-free, so that a loop of it
+    /// answer is `Circle::new(p, r₁).intersects(&Circle::new(q, r₂))`. Branch-free, so that a loop of it
     /// vectorises.
     ///
     /// With `u` the unit roundoff, `|d|² − R²` is off by at most `5u |d|² + 4u R²`. The
@@ -209,7 +209,7 @@ impl<T: Scalar> Prepared<T> {
     }
 
     /// Whether `p` lies within `R = r₁ + r₂` of the segment, and whether that answer is
-    /// certain; the exact answer is `Scalar::within_segment(p, a, b, r₁, r₂)`.
+    /// certain; the exact answer is `Circle::new(p, r₁).intersects(&Capsule::new(a, b, r₂))`.
     ///
     /// The distance is taken to the clamped projection: with `w = p − a`,
     /// `t = clamp(w·v / |v|², 0, 1)` and `d = w − t v`, the test is `|d|² ≤ R²`. No
@@ -260,7 +260,7 @@ impl<T: Scalar> Prepared<T> {
 
     /// The closest point of the segment to `p`, computed as the single query does
     /// (`project`), and whether it is certain to be the same: it is when
-    /// `Scalar::rescale_factor` leaves `p − a` and `v` unscaled, which holds for
+    /// the `rescale_factor` hook leaves `p − a` and `v` unscaled, which holds for
     /// components within `[ε, 1/ε]` in magnitude.
     #[inline(always)]
     fn closest(&self, p: [T; 2], tol: &Tolerance<T>) -> ([T; 2], bool) {
@@ -547,7 +547,7 @@ pub fn points_in_capsule<V: Vector2>(
     )
 }
 
-/// Whether each circle touches or overlaps the segment: [`Circle::intersects_segment`]
+/// Whether each circle touches or overlaps the segment: [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment
 /// for the circle of centre `centers[i]` and radius `radii[i]`.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -589,7 +589,7 @@ pub fn circles_intersect_segment<V: Vector2>(
     )
 }
 
-/// Whether each circle touches or overlaps the capsule: [`Circle::intersects_capsule`]
+/// Whether each circle touches or overlaps the capsule: [`Shape::intersects`](crate::Shape::intersects) of a circle and a capsule
 /// for the circle of centre `centers[i]` and radius `radii[i]`.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -624,7 +624,7 @@ pub fn circles_intersect_capsule<V: Vector2>(
     filtered_points(centers, Some(radii), out, fast, single)
 }
 
-/// The closest point of the segment to each point: [`Segment::closest_point`] for every
+/// The closest point of the segment to each point: [`Shape::project_point`](crate::Shape::project_point) of a segment for every
 /// point.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -657,7 +657,7 @@ pub fn closest_points_on_segment<V: Vector2>(
     filtered1(points, out, fast, single)
 }
 
-/// The squared distance from each point to the segment: [`Segment::distance_squared`]
+/// The squared distance from each point to the segment: the squared length of `p` less its [`Shape::project_point`](crate::Shape::project_point)
 /// for every point.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -690,7 +690,7 @@ pub fn distances_squared_to_segment<V: Vector2>(
     filtered1(points, out, fast, single)
 }
 
-/// The contact of each circle against the capsule: [`Circle::contact_capsule`] for the
+/// The contact of each circle against the capsule: [`Shape::contact`](crate::Shape::contact) of a circle against a capsule for the
 /// circle of centre `centers[i]` and radius `radii[i]`; `None` where they do not touch.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -722,7 +722,7 @@ pub fn circles_contact_capsule<V: Vector2>(
 }
 
 /// Whether `xs[i]` and `ys[i]` touch or overlap, for each pair of circles:
-/// [`Circle::intersects_circle`] pairwise.
+/// [`Shape::intersects`](crate::Shape::intersects) of two circles pairwise.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)).
@@ -754,7 +754,7 @@ pub fn circles_intersect_circles<V: Vector2>(
 }
 
 /// Whether `circles[i]` touches or overlaps `capsules[i]`, for each pair:
-/// [`Circle::intersects_capsule`] pairwise.
+/// [`Shape::intersects`](crate::Shape::intersects) of a circle and a capsule pairwise.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)). This calls the single query in a loop (see [Speed](self#speed)).
@@ -784,7 +784,7 @@ pub fn circles_intersect_capsules<V: Vector2>(
 }
 
 /// Whether `xs[i]` and `ys[i]` touch or overlap, for each pair of capsules:
-/// [`Capsule::intersects_capsule`] pairwise.
+/// [`Shape::intersects`](crate::Shape::intersects) of two capsules pairwise.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)). This calls the single query in a loop.
@@ -810,7 +810,7 @@ pub fn capsules_intersect_capsules<V: Vector2>(
 }
 
 /// The contact of `xs[i]` against `ys[i]`, for each pair of capsules:
-/// [`Capsule::contact_capsule`] pairwise; `None` where they do not touch.
+/// [`Shape::contact`](crate::Shape::contact) of two capsules pairwise; `None` where they do not touch.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)). This calls the single query in a loop.
@@ -1242,19 +1242,11 @@ mod tests {
             }
             circles_intersect_segment(&points, &radii, &segment, &mut flags);
             for ((c, r), f) in points.iter().zip(&radii).zip(&flags) {
-                assert_eq!(
-                    *f,
-                    Circle::new(*c, *r).intersects(&segment),
-                    "{c:?} {r:?}"
-                );
+                assert_eq!(*f, Circle::new(*c, *r).intersects(&segment), "{c:?} {r:?}");
             }
             circles_intersect_capsule(&points, &radii, &capsule, &mut flags);
             for ((c, r), f) in points.iter().zip(&radii).zip(&flags) {
-                assert_eq!(
-                    *f,
-                    Circle::new(*c, *r).intersects(&capsule),
-                    "{c:?} {r:?}"
-                );
+                assert_eq!(*f, Circle::new(*c, *r).intersects(&capsule), "{c:?} {r:?}");
             }
             let mut closest = [[T::ZERO; 2]; 2000];
             closest_points_on_segment(&points, &segment, &mut closest);
@@ -1499,7 +1491,7 @@ mod filter_tests {
                 centers[i] = p.map(&convert);
                 let core = Segment::new(capsule.a, capsule.b);
                 // The distance in T, then a few ulps either way (or exactly it).
-                let d = core.distance(centers[i]).sub(capsule.radius).max(T::ZERO);
+                let d = core.distance(&centers[i]).sub(capsule.radius).max(T::ZERO);
                 radii[i] = nudged(d, (i % 7) as i32 - 3, &convert).max(T::ZERO);
             }
             let mut got = [false; N];
@@ -1533,25 +1525,21 @@ mod filter_tests {
             let mut ys = [Circle::new([T::ZERO; 2], T::ZERO); N];
             for (i, (x, y)) in xs.iter().zip(ys.iter_mut()).enumerate() {
                 let c = [unit() * scale, unit() * scale].map(&convert);
-                let d = Segment::new(x.center, x.center).distance(c);
+                let d = Segment::new(x.center, x.center).distance(&c);
                 let r = nudged(d, (i % 7) as i32 - 3, &convert);
                 let share = convert(unit());
                 *y = Circle::new(c, r.mul(share));
             }
             // x's radius is the rest of r, so the sum is r up to rounding.
             let xs: [Circle<[T; 2]>; N] = core::array::from_fn(|i| {
-                let total = Segment::new(xs[i].center, xs[i].center).distance(ys[i].center);
+                let total = Segment::new(xs[i].center, xs[i].center).distance(&ys[i].center);
                 let r = total.sub(ys[i].radius).max(T::ZERO);
                 Circle::new(xs[i].center, r)
             });
             let mut got = [false; N];
             circles_intersect_circles(&xs, &ys, &mut got);
             for i in 0..N {
-                assert_eq!(
-                    got[i],
-                    xs[i].intersects(&ys[i]),
-                    "round {round}, pair {i}"
-                );
+                assert_eq!(got[i], xs[i].intersects(&ys[i]), "round {round}, pair {i}");
             }
         }
         // Ordinary pairs are decided by the kernel itself.

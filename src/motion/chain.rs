@@ -28,15 +28,15 @@
 //! or earlier. On a flat chain this leaves exactly the face normal; over a convex joint the
 //! normal turns continuously around the vertex; in a concave joint both faces push.
 
-use crate::shape::Shape;
+use crate::motion::ray::Hit;
+use crate::num::{Num, Scalar};
+use crate::query::Contact;
+use crate::query::project::{self, Feature};
 use crate::shape::Capsule;
 use crate::shape::Circle;
-use crate::query::Contact;
-use crate::query::proximity::{self, Feature};
-use crate::num::{Num, Scalar};
-use crate::motion::ray::Hit;
-use crate::vector::{Vector2, VectorOps};
+use crate::shape::Shape;
 use crate::vector::wide;
+use crate::vector::{Vector2, VectorOps};
 
 /// A slice of capsules; consecutive links that share an endpoint (and radius) are joined.
 ///
@@ -82,7 +82,7 @@ pub struct Chain<'a, V, S = <V as Vector2>::Scalar> {
 pub struct ChainContact<V, S = <V as Vector2>::Scalar> {
     /// The index of the link in the chain's slice.
     pub link: usize,
-    /// The contact, as [`Circle::contact_capsule`] reports it.
+    /// The contact, as [`Shape::contact`](crate::Shape::contact) of a circle against a capsule reports it.
     pub contact: Contact<V, S>,
 }
 
@@ -204,7 +204,7 @@ impl<V: Vector2> Chain<'_, V> {
     /// The closest feature of link `i` to `p`.
     fn feature(&self, i: usize, p: V) -> Feature<wide::W<V>> {
         let link = &self.links[i];
-        proximity::project(link.a, link.b, p).feature
+        project::project(link.a, link.b, p).feature
     }
 
     /// The ghost-vertex rule: whether link `i` reports its contact with a circle centred
@@ -253,7 +253,7 @@ impl<V: Vector2> Chain<'_, V> {
     /// Every contact of `circle` with the chain, deepest first, written to `out`; returns
     /// how many were written.
     ///
-    /// Each is [`Circle::contact_capsule`] against one link, after the joint rule of the
+    /// Each is [`Shape::contact`](crate::Shape::contact) of a circle against a capsule against one link, after the joint rule of the
     /// module docs (so a circle across a joint gets one contact per touching *face*, not a
     /// tilted one from a neighbour's end cap). Ties in depth keep link order. When `out`
     /// is too short the deepest `out.len()` are kept. Nothing allocates.
@@ -382,7 +382,7 @@ impl<V: Vector2> Chain<'_, V> {
 
     /// Sweeps `circle` by `motion` against the chain: the first touch, if any.
     ///
-    /// Each link is swept with [`Circle::sweep_capsule`]; a touch is kept only if its link
+    /// Each link is swept with [`Circle::sweep`]; a touch is kept only if its link
     /// owns it under the joint rule at the position of touch, so a circle moving along a
     /// flat chain never hits the next link's end cap, and the earliest kept touch wins.
     ///

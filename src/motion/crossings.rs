@@ -7,17 +7,17 @@
 //! roots `|m|² − r²` divided by it. *How many* roots lie in `[0, 1]` is decided apart from
 //! their values: by whether each endpoint is inside, on or outside the circle (the crate's
 //! containment predicate [`Circle::contains_point`], with `|p − c|² − r² ≥ 0` telling "on"),
-//! and, when both endpoints are outside, by [`Circle::intersects_segment`]. So the count
+//! and, when both endpoints are outside, by [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment. So the count
 //! never contradicts the containment and intersection tests.
 
-use crate::shape::Shape;
-use crate::shape::Circle;
-use crate::query::proximity;
 use crate::motion::ray::{k_squared, over};
 use crate::num::{Num, Scalar, Wide};
+use crate::query::project;
+use crate::shape::Circle;
 use crate::shape::Segment;
-use crate::vector::{Vector2, VectorOps};
+use crate::shape::Shape;
 use crate::vector::wide::{self, W};
+use crate::vector::{Vector2, VectorOps};
 
 /// Zero, one or two sorted parameters in `[0, 1]`, stored inline (no allocation).
 ///
@@ -156,10 +156,10 @@ impl<V: Vector2> Segment<V> {
     ///
     /// # Crossings and `intersects`
     ///
-    /// [`Circle::intersects_segment`] asks whether the segment has *any* point in the
+    /// [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment asks whether the segment has *any* point in the
     /// closed disc; this asks where it meets the *boundary*. They differ exactly when the
     /// segment lies wholly inside: `intersects` is true and the crossings are empty. In
-    /// every other case `intersects_segment` is true if and only if there is a crossing
+    /// every other case `intersects` is true if and only if there is a crossing
     /// (both use the same closest-point predicate, exact for fixed point).
     ///
     /// # Examples
@@ -296,7 +296,7 @@ impl<V: Vector2> Segment<V> {
 }
 
 /// Both endpoints outside: two crossings when the segment reaches into the circle (by
-/// the crate's predicate, [`Circle::intersects_segment`]), one when it only touches:
+/// the crate's predicate, [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment), one when it only touches:
 /// `((b − a) × (c − a))² = r² |b − a|²`, exact for fixed point and for floats whenever
 /// those products are exact.
 fn both_outside<V: Vector2>(
@@ -309,7 +309,7 @@ fn both_outside<V: Vector2>(
     if !circle.intersects(segment) {
         return Crossings::none();
     }
-    let t = proximity::project(segment.a, segment.b, circle.center).t();
+    let t = project::project(segment.a, segment.b, circle.center).t();
     // `v = b − a`, `ma = a − c` and `r_sq` as scaled by the caller.
     let cross = wide::cross(v, ma).abs();
     let length_sq = wide::dot(v, v);

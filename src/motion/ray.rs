@@ -23,10 +23,10 @@
 
 use crate::num::{Num, Scalar, Wide};
 use crate::query::Contact;
-use crate::query::proximity;
+use crate::query::project;
 use crate::shape::{Capsule, Circle, Core, Shape};
-use crate::vector::{Vector2, VectorOps};
 use crate::vector::wide::{self, W};
+use crate::vector::{Vector2, VectorOps};
 
 type S<V> = <V as Vector2>::Scalar;
 
@@ -227,7 +227,7 @@ type Entry<V> = (S<V>, V, V);
 /// `direction` for at most `reach` (a distance), against the capsule of `core_radius`
 /// around segment `ab` (`a == b` for a circle).
 ///
-/// The start-inside test is the contact query itself ([`Circle::contact_capsule`]), so a
+/// The start-inside test is the contact query itself ([`Shape::contact`](crate::Shape::contact) of a circle against a capsule), so a
 /// cast hits at distance 0 exactly when that query reports a contact, with its normal.
 pub(crate) fn cast_core<V: Vector2>(
     start: V,
@@ -311,7 +311,7 @@ fn side<V: Vector2>(start: V, direction: V, unit: V, a: V, b: V, radius: S<V>) -
     if S::<V>::wide_product_le(h0_abs, h0_abs, radius.mul_wide(radius), wide::dot(v, v)) {
         return None;
     }
-    let left = proximity::left_normal(a, b);
+    let left = project::left_normal(a, b);
     let normal = if s0 > 0 { left } else { left.neg() };
     let sigma = w.dot(normal);
     let rate = unit.dot(normal).abs();

@@ -27,10 +27,10 @@
 //! The skin is clamped to `[0, r / 4]`, so the swept radius `r − 2s` stays at least `r / 2`.
 
 use crate::motion::chain::{Chain, ChainContact};
-use crate::shape::Circle;
+use crate::num::{Num, Scalar};
 use crate::query::Contact;
 use crate::response;
-use crate::num::{Num, Scalar};
+use crate::shape::Circle;
 use crate::vector::{Vector2, VectorOps};
 
 /// Touches handled by the sweeps of one step.

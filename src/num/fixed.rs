@@ -10,7 +10,7 @@
 //!   projections of the closest-point algorithm never overflow for in-range coordinates;
 //! - square roots are integer square roots of the raw bits, rounded to nearest, and zero
 //!   for a negative input;
-//! - [`Scalar::normalize`] rescales the vector before it divides, so that even a vector of
+//! - `normalize` rescales the vector before it divides, so that even a vector of
 //!   one least significant bit gets a unit normal accurate to the last bit.
 //!
 //! Multiplication rounds to nearest (ties away from zero), as does division.
@@ -319,8 +319,8 @@ macro_rules! fixed_scalar {
                 // |num| ≤ 2^63 and frac < 64, so nothing below overflows or saturates: the
                 // quotient rounded half away from zero is ±⌊(|num|·2^frac + ⌊|den|/2⌋) / |den|⌋.
                 let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
-                let estimate = magnitude_f64(a.to_bits() as f64 / b.to_bits() as f64)
-                    * pow2(Self::FRAC_NBITS);
+                let estimate =
+                    magnitude_f64(a.to_bits() as f64 / b.to_bits() as f64) * pow2(Self::FRAC_NBITS);
                 let magnitude = div_floor((n << Self::FRAC_NBITS) + d / 2, d, estimate) as i128;
                 let rounded = if (num < 0) != (den < 0) {
                     -magnitude
@@ -471,8 +471,8 @@ mod fixed_i32 {
     #[cfg(any(feature = "std", feature = "libm"))]
     use super::fast_unit;
     use super::{
-        FixedI32, LeEqU32, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
-        round_isqrt, scaled_ratio,
+        FixedI32, LeEqU32, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
+        magnitude_f64, pow2, round_isqrt, scaled_ratio,
     };
     fixed_scalar!(FixedI32, LeEqU32, i32, 32);
     use super::product_le;
@@ -482,8 +482,8 @@ mod fixed_i64 {
     #[cfg(any(feature = "std", feature = "libm"))]
     use super::fast_unit;
     use super::{
-        FixedI64, LeEqU64, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor, magnitude_f64, pow2,
-        round_isqrt, scaled_ratio,
+        FixedI64, LeEqU64, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
+        magnitude_f64, pow2, round_isqrt, scaled_ratio,
     };
     fixed_scalar!(FixedI64, LeEqU64, i64, 64);
     use super::product_le;
@@ -604,10 +604,7 @@ mod tests {
         let expected = I32F32::from_num(core::f64::consts::FRAC_1_SQRT_2);
         assert!((x - expected).abs() <= I32F32::from_bits(1));
         assert_eq!(x, y);
-        assert_eq!(
-            <I32F32 as Num>::normalize(I32F32::ZERO, I32F32::ZERO),
-            None
-        );
+        assert_eq!(<I32F32 as Num>::normalize(I32F32::ZERO, I32F32::ZERO), None);
         let (x, y) = <I16F16 as Num>::normalize(I16F16::MIN, I16F16::ZERO).unwrap();
         assert_eq!((x, y), (I16F16::from_num(-1), I16F16::ZERO));
     }
@@ -616,8 +613,7 @@ mod tests {
     fn wide_lengths_of_extreme_values() {
         let len = <I16F16 as Num>::hypot(I16F16::MIN, I16F16::MIN);
         assert_eq!(len, I16F16::MAX);
-        let len =
-            <I32F32 as Num>::hypot(I32F32::from_num(3_000_000), I32F32::from_num(4_000_000));
+        let len = <I32F32 as Num>::hypot(I32F32::from_num(3_000_000), I32F32::from_num(4_000_000));
         assert_eq!(len, I32F32::from_num(5_000_000));
     }
 }

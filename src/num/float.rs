@@ -144,7 +144,13 @@ macro_rules! float_scalar {
                 crate::num::exact::orient(o.map(f64::from), u.map(f64::from), v.map(f64::from))
             }
             #[inline]
-            fn __crossing_ratio(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2], _: Seal) -> Self {
+            fn __crossing_ratio(
+                u: [Self; 2],
+                v: [Self; 2],
+                p: [Self; 2],
+                q: [Self; 2],
+                _: Seal,
+            ) -> Self {
                 let t = crate::num::exact::crossing_ratio(
                     u.map(f64::from),
                     v.map(f64::from),

@@ -24,7 +24,7 @@ use crate::vector::{Vector2, VectorOps};
 ///
 /// let floor = Segment::new([0.0, 0.0], [10.0, 0.0]);
 /// let ball = Circle::new([3.0, 0.75], 1.0);
-/// let contact = ball.contact_segment(&floor).unwrap();
+/// let contact = ball.contact(&floor).unwrap();
 /// assert_eq!(contact.normal, [0.0, 1.0]);
 /// assert_eq!(contact.depth, 0.25);
 /// assert_eq!(contact.point, [3.0, 0.0]);

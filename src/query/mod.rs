@@ -6,8 +6,11 @@
 //! with the cores and radii of their two shapes; on concrete shape types the match is
 //! resolved at compile time.
 //!
-//! - `proximity.rs`: the kernels — projection onto a segment, the exact "within a
-//!   radius" decisions, the segment-pair relation, and the one rule for normals;
+//! - `project.rs`: the point–segment kernel (projection, clamp, the normal rule);
+//! - `radii.rs`: the two radii of a pair and the exact "within the radii" decisions;
+//! - `core_contact.rs`: contacts of cores, point–point and point–segment;
+//! - `segment_pair.rs`: the segment–segment kernel (crossing tests, closest pair, crossing
+//!   contacts);
 //! - `contact.rs`: [`Contact`], what a contact query returns;
 //! - this file: the dispatch, [`ClosestPoints`], and the speculative (margin) contacts.
 //!
@@ -15,14 +18,19 @@
 //! predicate, so `intersects == contact.is_some()` holds for every input.
 
 mod contact;
-pub(crate) mod proximity;
+pub(crate) mod core_contact;
+pub(crate) mod project;
+pub(crate) mod radii;
+pub(crate) mod segment_pair;
 
 pub use contact::Contact;
 
 use crate::num::{Num, Scalar};
 use crate::shape::Core;
 use crate::vector::{Vector2, VectorOps};
-use proximity::{CoreContact, Radii, SegmentPair};
+use core_contact::CoreContact;
+use radii::Radii;
+use segment_pair::SegmentPair;
 
 type S<V> = <V as Vector2>::Scalar;
 
@@ -63,15 +71,15 @@ pub struct ClosestPoints<V, S = <V as Vector2>::Scalar> {
 #[inline(always)]
 pub(crate) fn intersects<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> bool {
     match (x, y) {
-        (Core::Point(p), Core::Point(q)) => proximity::within_point(p, q, Radii::unchecked(rx, ry)),
+        (Core::Point(p), Core::Point(q)) => radii::within_point(p, q, Radii::unchecked(rx, ry)),
         (Core::Point(p), Core::Segment(a, b)) => {
-            proximity::within_segment(p, a, b, Radii::unchecked(rx, ry))
+            radii::within_segment(p, a, b, Radii::unchecked(rx, ry))
         }
         (Core::Segment(a, b), Core::Point(p)) => {
-            proximity::within_segment(p, a, b, Radii::unchecked(ry, rx))
+            radii::within_segment(p, a, b, Radii::unchecked(ry, rx))
         }
-        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => proximity::inflate(rx, ry)
-            .is_some_and(|radii| proximity::segments_within(xa, xb, ya, yb, radii)),
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => radii::inflate(rx, ry)
+            .is_some_and(|radii| segment_pair::segments_within(xa, xb, ya, yb, radii)),
     }
 }
 
@@ -83,7 +91,7 @@ pub(crate) fn contact<V: Vector2>(
     y: Core<V>,
     ry: S<V>,
 ) -> Option<Contact<V>> {
-    let radii = proximity::inflate(rx, ry)?;
+    let radii = radii::inflate(rx, ry)?;
     core_contact(x, y, radii).map(|core| core.with_point_on_y(ry))
 }
 
@@ -91,13 +99,13 @@ pub(crate) fn contact<V: Vector2>(
 #[inline(always)]
 fn core_contact<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> Option<CoreContact<V>> {
     match (x, y) {
-        (Core::Point(p), Core::Point(q)) => proximity::point_point(p, q, radii),
-        (Core::Point(p), Core::Segment(a, b)) => proximity::point_segment(p, a, b, radii),
+        (Core::Point(p), Core::Point(q)) => core_contact::point_point(p, q, radii),
+        (Core::Point(p), Core::Segment(a, b)) => core_contact::point_segment(p, a, b, radii),
         (Core::Segment(a, b), Core::Point(p)) => {
-            proximity::point_segment(p, a, b, radii.swapped()).map(CoreContact::flip)
+            core_contact::point_segment(p, a, b, radii.swapped()).map(CoreContact::flip)
         }
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
-            proximity::segment_segment_contact(xa, xb, ya, yb, radii)
+            segment_pair::segment_segment_contact(xa, xb, ya, yb, radii)
         }
     }
 }
@@ -106,13 +114,15 @@ fn core_contact<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> Optio
 #[inline(always)]
 fn nearest<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> CoreContact<V> {
     match (x, y) {
-        (Core::Point(p), Core::Point(q)) => proximity::point_point_nearest(p, q, radii),
-        (Core::Point(p), Core::Segment(a, b)) => proximity::point_segment_nearest(p, a, b, radii),
+        (Core::Point(p), Core::Point(q)) => core_contact::point_point_nearest(p, q, radii),
+        (Core::Point(p), Core::Segment(a, b)) => {
+            core_contact::point_segment_nearest(p, a, b, radii)
+        }
         (Core::Segment(a, b), Core::Point(p)) => {
-            proximity::point_segment_nearest(p, a, b, radii.swapped()).flip()
+            core_contact::point_segment_nearest(p, a, b, radii.swapped()).flip()
         }
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
-            proximity::segment_segment_nearest(xa, xb, ya, yb, radii)
+            segment_pair::segment_segment_nearest(xa, xb, ya, yb, radii)
         }
     }
 }
@@ -122,10 +132,10 @@ fn nearest<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> CoreContac
 fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) {
     match (x, y) {
         (Core::Point(p), Core::Point(q)) => (p, q),
-        (Core::Point(p), Core::Segment(a, b)) => (p, proximity::project(a, b, p).closest),
-        (Core::Segment(a, b), Core::Point(p)) => (proximity::project(a, b, p).closest, p),
+        (Core::Point(p), Core::Segment(a, b)) => (p, project::project(a, b, p).closest),
+        (Core::Segment(a, b), Core::Point(p)) => (project::project(a, b, p).closest, p),
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
-            match proximity::segment_segment(xa, xb, ya, yb) {
+            match segment_pair::segment_segment(xa, xb, ya, yb) {
                 SegmentPair::Crossing { point } => (point, point),
                 SegmentPair::Apart(apart) => apart.closest_points(),
             }
@@ -171,9 +181,13 @@ pub(crate) fn closest_points<V: Vector2>(
         // Apart by the exact predicate; never below 0 through rounding.
         core.separation.sub(radii.sum()).max(zero).saturate()
     };
+    // The cores' closest points as `distance` finds them (an endpoint lying exactly on the
+    // other segment comes back as the common point it is), moved out along the normal.
+    let (on_x, on_y) = core_closest_points(x, y);
+    let surface = |p: V, r: S<V>, n: V| if r == zero { p } else { p.add(n.scale(r)) };
     ClosestPoints {
-        on_self: core.on_x.sub(core.normal.scale(rx)),
-        on_other: core.on_y.add(core.normal.scale(ry)),
+        on_self: surface(on_x, rx, core.normal.neg()),
+        on_other: surface(on_y, ry, core.normal),
         normal: core.normal,
         separation,
     }
@@ -193,14 +207,14 @@ pub(crate) fn contact_with_margin<V: Vector2>(
     ry: S<V>,
     margin: S<V>,
 ) -> Option<Contact<V>> {
-    let radii = proximity::inflate(rx, ry)?;
+    let radii = radii::inflate(rx, ry)?;
     if let Some(core) = core_contact(x, y, radii) {
         return Some(core.with_point_on_y(ry));
     }
     if !(margin >= S::<V>::ZERO) {
         return None;
     }
-    let grown = proximity::inflate(rx.add(margin).saturate(), ry)?;
+    let grown = radii::inflate(rx.add(margin).saturate(), ry)?;
     let core = core_contact(x, y, grown)?;
     // Apart (the exact predicate said so above): the gap is the cores' separation less
     // the radii, at least 0, saturated.
@@ -224,7 +238,7 @@ pub(crate) fn project_point<V: Vector2>(x: Core<V>, rx: S<V>, p: V) -> V {
     if !(rx > zero) {
         return match x {
             Core::Point(c) => c,
-            Core::Segment(a, b) => proximity::project(a, b, p).closest,
+            Core::Segment(a, b) => project::project(a, b, p).closest,
         };
     }
     if intersects(x, rx, Core::Point(p), zero) {

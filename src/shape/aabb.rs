@@ -143,8 +143,14 @@ impl<V: Vector2> Aabb<V> {
     #[inline]
     pub fn merge(&self, other: &Self) -> Self {
         Self {
-            min: V::new(self.min.x().min(other.min.x()), self.min.y().min(other.min.y())),
-            max: V::new(self.max.x().max(other.max.x()), self.max.y().max(other.max.y())),
+            min: V::new(
+                self.min.x().min(other.min.x()),
+                self.min.y().min(other.min.y()),
+            ),
+            max: V::new(
+                self.max.x().max(other.max.x()),
+                self.max.y().max(other.max.y()),
+            ),
         }
     }
 
@@ -174,7 +180,10 @@ impl<V: Vector2> Aabb<V> {
     #[inline]
     pub fn center(&self) -> V {
         let mid = |a: V::Scalar, b: V::Scalar| a.half().add(b.half());
-        V::new(mid(self.min.x(), self.max.x()), mid(self.min.y(), self.max.y()))
+        V::new(
+            mid(self.min.x(), self.max.x()),
+            mid(self.min.y(), self.max.y()),
+        )
     }
 
     /// The box's width and height, `max − min` (saturating).

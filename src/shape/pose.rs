@@ -7,7 +7,10 @@ use crate::vector::{Vector2, VectorOps};
 /// the angle.
 ///
 /// Stored as `(cos, sin)` rather than an angle, so that rotating needs no trigonometry
-/// and works in fixed point; [`Rotation::new`] normalises what it is given.
+/// and works in fixed point; [`Rotation::new`] normalises what it is given. The crate
+/// computes with `+ − × ÷ √` only, so that results are bit-identical on every platform;
+/// from an angle, write `Rotation::new(angle.cos(), angle.sin())` (the platform's
+/// trigonometry then decides the last bits of the rotation, nothing after it).
 ///
 /// # Examples
 ///
@@ -102,45 +105,6 @@ impl<S: Scalar> Rotation<S> {
         }
     }
 }
-
-macro_rules! float_angles {
-    ($t:ty, $sin_cos:expr, $atan2:expr) => {
-        impl Rotation<$t> {
-            /// The rotation by `angle` radians, counter-clockwise.
-            ///
-            /// ```
-            /// use capsule2d::Rotation;
-            /// let r = Rotation::from_angle(core::f64::consts::FRAC_PI_2);
-            /// assert!((r.cos).abs() < 1e-15 && (r.sin - 1.0).abs() < 1e-15);
-            /// ```
-            #[inline]
-            pub fn from_angle(angle: $t) -> Self {
-                let (sin, cos) = $sin_cos(angle);
-                Self { cos, sin }
-            }
-
-            /// The angle in radians, in `[−π, π]`.
-            ///
-            /// ```
-            /// use capsule2d::Rotation;
-            /// assert_eq!(Rotation::new(0.0_f32, 1.0).angle(), core::f32::consts::FRAC_PI_2);
-            /// ```
-            #[inline]
-            pub fn angle(&self) -> $t {
-                $atan2(self.sin, self.cos)
-            }
-        }
-    };
-}
-
-#[cfg(feature = "std")]
-float_angles!(f32, f32::sin_cos, f32::atan2);
-#[cfg(feature = "std")]
-float_angles!(f64, f64::sin_cos, f64::atan2);
-#[cfg(all(not(feature = "std"), feature = "libm"))]
-float_angles!(f32, libm::sincosf, libm::atan2f);
-#[cfg(all(not(feature = "std"), feature = "libm"))]
-float_angles!(f64, libm::sincos, libm::atan2);
 
 /// A placement: a [`Rotation`] about the origin, then a translation. It maps a shape's
 /// local frame (a body's frame) into the world, and [`inverse`](Self::inverse) maps back.

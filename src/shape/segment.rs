@@ -1,11 +1,11 @@
 //! [`Segment`]: the line segment from `a` to `b`; a segment core with radius 0.
 
 use crate::num::{Num, Scalar};
-use crate::query::proximity;
+use crate::query::project;
 use crate::shape::error::{ShapeError, check_point};
 use crate::shape::{Core, Pose, Shape, zero};
-use crate::vector::{Vector2, VectorOps};
 use crate::vector::wide;
+use crate::vector::{Vector2, VectorOps};
 
 /// The line segment from `a` to `b` (closed: both endpoints belong to it).
 ///
@@ -153,7 +153,7 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn left_normal(&self) -> V {
-        proximity::left_normal(self.a, self.b)
+        project::left_normal(self.a, self.b)
     }
 
     /// The parameter `t ∈ [0, 1]` of the point of the segment closest to `p`:
@@ -171,7 +171,7 @@ impl<V: Vector2> Segment<V> {
     /// ```
     #[inline]
     pub fn closest_parameter(&self, p: V) -> V::Scalar {
-        proximity::project(self.a, self.b, p).t()
+        project::project(self.a, self.b, p).t()
     }
 
     /// The same segment moved by `by`.

@@ -1,0 +1,178 @@
+//! [`CoreContact`]: the contact of two cores before the radii place its point, and the
+//! point–point and point–segment contact kernels, with their saturating cold path for
+//! depths that overflow near `MAX`.
+
+use crate::num::{Num, Scalar};
+use crate::query::Contact;
+use crate::query::project::{project, unit_x};
+use crate::query::radii::{Radii, within_point, within_segment};
+use crate::vector::{Vector2, VectorOps};
+
+type S<V> = <V as Vector2>::Scalar;
+
+/// A contact between two cores, before the radii place the contact point.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CoreContact<V: Vector2> {
+    /// Unit normal from core `y` towards core `x`.
+    pub(crate) normal: V,
+    /// Penetration depth, radii included; never negative.
+    pub(crate) depth: S<V>,
+    /// The signed distance between the cores, radii not included: their distance when
+    /// apart, minus the cores' own penetration when they cross (then `depth` is
+    /// `radii − separation`, saturated).
+    pub(crate) separation: S<V>,
+    /// Closest point on core `x`.
+    pub(crate) on_x: V,
+    /// Closest point on core `y`.
+    pub(crate) on_y: V,
+}
+
+impl<V: Vector2> CoreContact<V> {
+    /// The same contact seen from the other side.
+    #[inline]
+    pub(crate) fn flip(self) -> Self {
+        Self {
+            normal: self.normal.neg(),
+            depth: self.depth,
+            separation: self.separation,
+            on_x: self.on_y,
+            on_y: self.on_x,
+        }
+    }
+
+    /// The public contact, with `point` on the surface of `y` (radius `radius_y`).
+    #[inline]
+    pub(crate) fn with_point_on_y(self, radius_y: S<V>) -> Contact<V> {
+        Contact {
+            normal: self.normal,
+            depth: self.depth,
+            point: self.on_y.add(self.normal.scale(radius_y)),
+        }
+    }
+}
+
+/// `max(radius − distance, 0)`.
+#[inline]
+pub(crate) fn depth<V: Vector2>(radius: S<V>, distance: S<V>) -> S<V> {
+    radius.sub(distance).max(S::<V>::ZERO)
+}
+
+/// Point `x` against point `y`, inflated by `radius`: the normal points from `y` to `x`,
+/// and is `+x` when they coincide.
+#[inline]
+pub(crate) fn point_point<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> Option<CoreContact<V>> {
+    if !within_point(x, y, radii) {
+        return None;
+    }
+    Some(point_point_nearest(x, y, radii))
+}
+
+/// [`point_point`] without the decision: the nearest features of two points, whether or
+/// not they come within `radii` (the depth is then 0).
+#[inline]
+pub(crate) fn point_point_nearest<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> CoreContact<V> {
+    let d = x.sub(y);
+    let (normal, distance) = match d.normalize() {
+        Some(n) => (n, d.dot(n)),
+        None => (unit_x(), S::<V>::ZERO),
+    };
+    let contact = CoreContact {
+        normal,
+        depth: depth::<V>(radii.sum(), distance),
+        separation: distance,
+        on_x: x,
+        on_y: y,
+    };
+    if contact.depth.is_finite() || !all_finite([x, y], radii) {
+        return contact;
+    }
+    depth_rescaled(contact, || {
+        Some(point_point_nearest(
+            quarter(x),
+            quarter(y),
+            radii.quartered(),
+        ))
+    })
+}
+
+/// Whether every coordinate and both radii are finite: [`depth_rescaled`] needs it, or
+/// quartering would never bring an infinity into range.
+pub(crate) fn all_finite<V: Vector2, const N: usize>(points: [V; N], radii: Radii<S<V>>) -> bool {
+    radii.x.is_finite()
+        && radii.y.is_finite()
+        && points
+            .iter()
+            .all(|p| p.x().is_finite() && p.y().is_finite())
+}
+
+/// `p / 4`, exact for floats of the size that reaches [`depth_rescaled`].
+pub(crate) fn quarter<V: Vector2>(p: V) -> V {
+    V::new(p.x().half().half(), p.y().half().half())
+}
+
+/// A contact whose depth overflowed: floats within a factor of about 4 of `MAX`, where a
+/// radius sum or a distance is `∞` and the depth `∞ − ∞` is NaN (or `∞`). `quartered`
+/// runs the same kernel on every point and radius quartered (exact for floats that
+/// large); its depth is scaled back and saturated at the largest finite value (reached
+/// only when the true depth exceeds `MAX`). The normal and the points stay those of the
+/// full-scale contact, which are finite for finite inputs. Never NaN: where even the
+/// quartered kernel gives none (non-finite input), the depth is 0.
+#[cold]
+#[inline(never)]
+pub(crate) fn depth_rescaled<V: Vector2>(
+    contact: CoreContact<V>,
+    quartered: impl FnOnce() -> Option<CoreContact<V>>,
+) -> CoreContact<V> {
+    let four = |x: S<V>| x.add(x).add(x.add(x));
+    let depth = match quartered() {
+        Some(q) if !q.depth.is_nan() => four(q.depth).saturate(),
+        _ if !contact.depth.is_nan() => contact.depth.saturate(),
+        _ => S::<V>::ZERO,
+    };
+    CoreContact { depth, ..contact }
+}
+
+/// Point `p` (core `x`) against segment `ab` (core `y`), inflated by `radius`.
+#[inline]
+pub(crate) fn point_segment<V: Vector2>(
+    p: V,
+    a: V,
+    b: V,
+    radii: Radii<S<V>>,
+) -> Option<CoreContact<V>> {
+    if !within_segment(p, a, b, radii) {
+        return None;
+    }
+    Some(point_segment_nearest(p, a, b, radii))
+}
+
+/// [`point_segment`] without the decision: the nearest features of a point and a segment,
+/// whether or not they come within `radii` (the depth is then 0).
+#[inline]
+pub(crate) fn point_segment_nearest<V: Vector2>(
+    p: V,
+    a: V,
+    b: V,
+    radii: Radii<S<V>>,
+) -> CoreContact<V> {
+    let projection = project(a, b, p);
+    let (normal, distance) = projection.normal(a, b, p);
+    let contact = CoreContact {
+        normal,
+        depth: depth::<V>(radii.sum(), distance),
+        separation: distance,
+        on_x: p,
+        on_y: projection.closest,
+    };
+    if contact.depth.is_finite() || !all_finite([p, a, b], radii) {
+        return contact;
+    }
+    depth_rescaled(contact, || {
+        Some(point_segment_nearest(
+            quarter(p),
+            quarter(a),
+            quarter(b),
+            radii.quartered(),
+        ))
+    })
+}
