@@ -80,11 +80,18 @@ use capsule2d::{
 // I32F32 cases, and on every f32 and f64 case with finite inputs; the 113 (f32) and 105
 // (f64) cases that moved all hold an infinity or a NaN (distances now saturate at MAX,
 // and crossing cores deeper than MAX saturate there instead of giving `inf`).
+// Re-pinned for f32 and f64 when a point whose offset from an end of a long segment
+// flushes on the common power-of-two scale began to be classified on each vector's own
+// scale (Reliability bug 2): 157 (f32) and 179 (f64) cases moved; 52 and 70 of them hold
+// a non-finite input, and every other one mixes magnitudes beyond that scale's range
+// (1e-35 against 1e33, 1e-215 against MAX). `tests/reliability.rs` checks the new normals
+// against the exact region (exact rationals) around both ends at such magnitudes; the
+// old ones fail it. I32F32 is unchanged (fixed point never rescales).
 
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x8cbab32da4054f2a;
+const GOLDEN_F32: u64 = 0xf644e8d4d1c8ac68;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x105119eb683f1657;
+const GOLDEN_F64: u64 = 0x099aacf521c0e55c;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
 const GOLDEN_I32F32: u64 = 0x8ec85e3df305d261;
@@ -541,9 +548,7 @@ fn run_case<S: Golden>(out: &mut Sink, k: &Case<S>) {
     out.contact(k1.contact(&k2));
 
     // Responses, driven by a contact's normal when there is one.
-    let normal = c1
-        .contact(&s1)
-        .map_or(s1.left_normal(), |c| c.normal);
+    let normal = c1.contact(&s1).map_or(s1.left_normal(), |c| c.normal);
     out.v(response::reflect(velocity, normal, restitution));
     out.v(response::slide(velocity, normal));
     if let Some(c) = k1.contact(&k2) {
