@@ -63,7 +63,7 @@ pub fn slide<V: Vector2>(velocity: V, normal: V) -> V {
 /// # Examples
 ///
 /// ```
-/// use capsule2d::{Circle, Segment, response::push_out};
+/// use capsule2d::{Circle, Segment, Shape, response::push_out};
 ///
 /// let floor = Segment::new([-5.0, 0.0], [5.0, 0.0]);
 /// let ball = Circle::new([0.0, 0.5], 1.0);

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use approx::{assert_abs_diff_eq, assert_relative_eq, assert_ulps_eq};
-//! use capsule2d::{Circle, Contact, Segment};
+//! use capsule2d::{Circle, Contact, Segment, Shape};
 //!
 //! // A ramp at 30°: the normal's components are irrational, so compare with a tolerance.
 //! let (s, c) = (0.5_f64, 0.75_f64.sqrt());

@@ -5,7 +5,7 @@
 //! needs one of capsule2d's float backends, `std` (the default) or `libm`.
 //!
 //! ```
-//! use capsule2d::{Capsule, Circle, Ray, Segment};
+//! use capsule2d::{Capsule, Circle, Ray, Segment, Shape};
 //! use glam::{DVec2, Vec2};
 //!
 //! // A Bevy-style f32 world: a ball resting on a ramp.

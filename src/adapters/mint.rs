@@ -6,7 +6,7 @@
 //! fixed point included.
 //!
 //! ```
-//! use capsule2d::{Circle, Segment};
+//! use capsule2d::{Circle, Segment, Shape};
 //! use mint::{Point2, Vector2};
 //!
 //! let wall = Segment::new(Point2 { x: 2.0, y: -1.0 }, Point2 { x: 2.0, y: 1.0 });

@@ -1,7 +1,7 @@
 //! [`Vector2`] for nalgebra's `Vector2<S>` and `Point2<S>` (feature `nalgebra`).
 //!
 //! ```
-//! use capsule2d::{Circle, Segment};
+//! use capsule2d::{Circle, Segment, Shape};
 //! use nalgebra::{Point2, Vector2};
 //!
 //! let floor = Segment::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0));

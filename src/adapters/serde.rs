@@ -16,7 +16,7 @@
 //! could break.
 //!
 //! ```
-//! use capsule2d::{Capsule, Circle, Contact, Segment};
+//! use capsule2d::{Capsule, Circle, Contact, Segment, Shape};
 //!
 //! let pill = Capsule::new([0.0, 0.0], [4.0, 0.0], 0.5);
 //! let json = serde_json::to_string(&pill).unwrap();

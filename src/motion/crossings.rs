@@ -30,7 +30,7 @@ use crate::vector::{Vector2, VectorOps};
 /// # Examples
 ///
 /// ```
-/// use capsule2d::{Circle, Segment};
+/// use capsule2d::{Circle, Segment, Shape};
 ///
 /// let chord = Segment::new([-4.0, 0.0], [4.0, 0.0]);
 /// let crossings = chord.circle_crossings(&Circle::new([0.0, 0.0], 2.0));
@@ -69,7 +69,7 @@ impl<S: Scalar> Crossings<S> {
     /// The parameters, sorted ascending.
     ///
     /// ```
-    /// use capsule2d::{Circle, Segment};
+    /// use capsule2d::{Circle, Segment, Shape};
     /// let s = Segment::new([0.0, 0.0], [4.0, 0.0]);
     /// let c = s.circle_crossings(&Circle::new([0.0, 0.0], 2.0));
     /// assert_eq!(c.as_slice(), &[0.5]);
@@ -82,7 +82,7 @@ impl<S: Scalar> Crossings<S> {
     /// How many parameters: 0, 1 or 2.
     ///
     /// ```
-    /// use capsule2d::{Circle, Segment};
+    /// use capsule2d::{Circle, Segment, Shape};
     /// let s = Segment::new([-4.0, 0.0], [4.0, 0.0]);
     /// assert_eq!(s.circle_crossings(&Circle::new([0.0, 0.0], 2.0)).len(), 2);
     /// ```
@@ -94,7 +94,7 @@ impl<S: Scalar> Crossings<S> {
     /// Whether there are none.
     ///
     /// ```
-    /// use capsule2d::{Circle, Segment};
+    /// use capsule2d::{Circle, Segment, Shape};
     /// let inside = Segment::new([-1.0, 0.0], [1.0, 0.0]);
     /// assert!(inside.circle_crossings(&Circle::new([0.0, 0.0], 2.0)).is_empty());
     /// ```
@@ -106,7 +106,7 @@ impl<S: Scalar> Crossings<S> {
     /// An iterator over the parameters, in ascending order.
     ///
     /// ```
-    /// use capsule2d::{Circle, Segment};
+    /// use capsule2d::{Circle, Segment, Shape};
     /// let s = Segment::new([-4.0, 0.0], [4.0, 0.0]);
     /// let sum: f64 = s.circle_crossings(&Circle::new([0.0, 0.0], 2.0)).iter().sum();
     /// assert_eq!(sum, 1.0);
@@ -122,7 +122,7 @@ impl<'a, S: Scalar> IntoIterator for &'a Crossings<S> {
     type IntoIter = core::slice::Iter<'a, S>;
 
     /// ```
-    /// use capsule2d::{Circle, Segment};
+    /// use capsule2d::{Circle, Segment, Shape};
     /// let s = Segment::new([-4.0, 0.0], [4.0, 0.0]);
     /// let crossings = s.circle_crossings(&Circle::new([1.0, 0.0], 1.0));
     /// for t in &crossings {
@@ -165,7 +165,7 @@ impl<V: Vector2> Segment<V> {
     /// # Examples
     ///
     /// ```
-    /// use capsule2d::{Circle, Segment};
+    /// use capsule2d::{Circle, Segment, Shape};
     ///
     /// let circle = Circle::new([0.0, 0.0], 5.0);
     /// // In and out: two crossings.

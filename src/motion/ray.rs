@@ -84,9 +84,10 @@ pub struct Ray<V> {
 /// let wall = Segment::new([3.0, -1.0], [3.0, 1.0]);
 /// let hit = Ray::new([0.0, 0.0], [2.0, 0.0]).cast(&wall, 5.0).unwrap();
 /// assert_eq!((hit.time, hit.point, hit.normal), (1.5, [3.0, 0.0], [-1.0, 0.0]));
-/// // A ball moving by the same motion touches the wall a ball's radius earlier.
-/// let hit = Circle::new([0.0, 0.0], 0.5).sweep(&wall, [2.0, 0.0]).unwrap();
-/// assert_eq!((hit.time, hit.point, hit.normal), (1.0, [3.0, 0.0], [-1.0, 0.0]));
+/// // A ball of radius 0.5 moving by (4, 0) touches the wall after 2.5 of the 4 units:
+/// // time 0.625, a fraction of the motion.
+/// let hit = Circle::new([0.0, 0.0], 0.5).sweep(&wall, [4.0, 0.0]).unwrap();
+/// assert_eq!((hit.time, hit.point, hit.normal), (0.625, [3.0, 0.0], [-1.0, 0.0]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

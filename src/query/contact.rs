@@ -20,7 +20,7 @@ use crate::vector::{Vector2, VectorOps};
 /// # Examples
 ///
 /// ```
-/// use capsule2d::{Circle, Segment};
+/// use capsule2d::{Circle, Segment, Shape};
 ///
 /// let floor = Segment::new([0.0, 0.0], [10.0, 0.0]);
 /// let ball = Circle::new([3.0, 0.75], 1.0);

@@ -48,9 +48,9 @@ type S<V> = <V as Vector2>::Scalar;
 /// use capsule2d::{Capsule, Shape};
 ///
 /// let a = Capsule::new([0.0, 0.0], [4.0, 0.0], 0.5);
-/// let b = Capsule::new([2.0, 3.0], [6.0, 3.0], 0.5);
+/// let b = Capsule::new([4.0, 3.0], [8.0, 3.0], 0.5);
 /// let c = a.closest_points(&b);
-/// assert_eq!((c.on_self, c.on_other), ([2.0, 0.5], [2.0, 2.5]));
+/// assert_eq!((c.on_self, c.on_other), ([4.0, 0.5], [4.0, 2.5]));
 /// assert_eq!((c.normal, c.separation), ([0.0, -1.0], 2.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]

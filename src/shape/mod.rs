@@ -42,7 +42,7 @@
 //! ```
 //! use capsule2d::{AnyShape, Capsule, Circle, Segment, Shape};
 //!
-//! let ball = Circle::new([0.0, 0.9], 1.0);
+//! let ball = Circle::new([0.0_f64, 0.9], 1.0);
 //! let floor = Segment::new([-5.0, 0.0], [5.0, 0.0]);
 //! let post = Capsule::new([3.0, 0.0], [3.0, 4.0], 0.5);
 //!

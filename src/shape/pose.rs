@@ -136,7 +136,7 @@ impl<V, S> Pose<V, S> {
     ///
     /// ```
     /// use capsule2d::{Pose, Rotation};
-    /// let p = Pose::new(Rotation::IDENTITY, [1.0, 2.0]);
+    /// let p = Pose::new(Rotation::<f64>::IDENTITY, [1.0, 2.0]);
     /// assert_eq!(p.translation, [1.0, 2.0]);
     /// ```
     #[inline]
