@@ -121,8 +121,13 @@ impl<const N: usize> Expansion<N> {
         self.terms.get(..self.len).unwrap_or(&[])
     }
 
+    /// Appends a term. The capacities are sized by the callers (`scale` and `product`
+    /// check theirs at compile time, `sum` against its inputs' lengths), so a full
+    /// expansion is a sizing bug: debug builds stop at it rather than drop a term and
+    /// return a wrong sign.
     #[inline]
     fn push(&mut self, term: f64) {
+        debug_assert!(self.len < N, "expansion capacity {N} exceeded");
         if let Some(slot) = self.terms.get_mut(self.len) {
             *slot = term;
             self.len += 1;
@@ -167,12 +172,21 @@ impl<const N: usize> Expansion<N> {
     }
 }
 
-/// `e + f`, exactly (Shewchuk's `fast_expansion_sum_zeroelim`). `C ≥ A + B`.
+/// `e + f`, exactly (Shewchuk's `fast_expansion_sum_zeroelim`). `C` must hold the
+/// inputs' terms together.
 fn sum<const A: usize, const B: usize, const C: usize>(
     e: &Expansion<A>,
     f: &Expansion<B>,
 ) -> Expansion<C> {
     let (e, f) = (e.terms(), f.terms());
+    // The result has at most as many terms as its inputs together (callers size `C` by
+    // the inputs' actual lengths, which can be below their capacities: `product`).
+    debug_assert!(
+        e.len() + f.len() <= C,
+        "sum: {} + {} terms into {C}",
+        e.len(),
+        f.len()
+    );
     let mut h = Expansion::<C>::EMPTY;
     let (mut i, mut j) = (0, 0);
     let at = |s: &[f64], k: usize| s.get(k).copied().unwrap_or(0.0);
@@ -214,6 +228,7 @@ fn sum<const A: usize, const B: usize, const C: usize>(
 
 /// `e × b`, exactly (Shewchuk's `scale_expansion_zeroelim`). `C ≥ 2A`.
 fn scale<const A: usize, const C: usize>(e: &Expansion<A>, b: f64) -> Expansion<C> {
+    const { assert!(C >= 2 * A, "scale: capacity C must be at least 2A") };
     let mut h = Expansion::<C>::EMPTY;
     let terms = e.terms();
     let Some((&first, rest)) = terms.split_first() else {
@@ -247,6 +262,7 @@ fn product<const A: usize, const B: usize, const S: usize, const C: usize>(
     e: &Expansion<A>,
     f: &Expansion<B>,
 ) -> Expansion<C> {
+    const { assert!(S >= 2 * A && C >= 2 * A * B, "product: S ≥ 2A and C ≥ 2AB") };
     let mut acc = Expansion::<C>::EMPTY;
     acc.push(0.0);
     for &term in f.terms() {
