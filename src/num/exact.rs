@@ -308,7 +308,15 @@ fn cross2(
 /// `2^e` for `e` in the normal range.
 #[inline]
 fn pow2(e: i32) -> f64 {
-    f64::from_bits(((1023 + e.clamp(-1022, 1023)) as u64) << 52)
+    // Clamped by comparison (no method `clamp` in the float files: see tests/determinism.rs).
+    let e = if e < -1022 {
+        -1022
+    } else if e > 1023 {
+        1023
+    } else {
+        e
+    };
+    f64::from_bits(((1023 + e) as u64) << 52)
 }
 
 /// The power of two `2^shift` that brings `largest` into `[1, 2)`, or 0 when it is
@@ -333,7 +341,12 @@ fn exact_shift(largest: f64) -> i32 {
 /// underflow of values far smaller than the largest.
 #[inline]
 fn scaled<const N: usize>(values: [f64; N]) -> [f64; N] {
-    let largest = values.iter().fold(0.0_f64, |m, v| m.max(v.abs()));
+    // A comparison, not `f64::max` (whose sign of a zero result is unspecified); NaN
+    // entries are skipped, as `f64::max` would.
+    let largest = values.iter().fold(0.0_f64, |m, v| {
+        let a = v.abs();
+        if a > m { a } else { m }
+    });
     let shift = exact_shift(largest);
     if shift == 0 {
         values
@@ -427,7 +440,9 @@ fn crossing_ratio_exact(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f
         .abs();
     let total = o3 + o4;
     if total > 0.0 {
-        (o3 / total).min(1.0)
+        // `min(t, 1)` by comparison; NaN gives 1, as `f64::min` would.
+        let t = o3 / total;
+        if t < 1.0 { t } else { 1.0 }
     } else {
         0.0
     }

@@ -214,7 +214,10 @@ macro_rules! float_scalar {
         /// normal, finite float; returns the scaled pair and the factor that undoes it.
         /// Zero, infinite and NaN inputs come back unscaled.
         fn rescaled(x: $t, y: $t) -> ($t, $t, $t) {
-            let largest = $t::abs(x).max($t::abs(y));
+            // `max` by comparison (see `tests/determinism.rs`); a NaN loses, as in
+            // IEEE `maxNum`.
+            let (ax, ay) = ($t::abs(x), $t::abs(y));
+            let largest = if ax.is_nan() || ay > ax { ay } else { ax };
             if !(largest > 0.0) || !$t::is_finite(largest) {
                 (x, y, 1.0)
             } else if largest > 1.0 {
