@@ -781,11 +781,50 @@ fn golden_i32f32() {
     );
 }
 
-/// The digest does not depend on anything but the inputs: running it twice in one
-/// process gives the same hash (no hidden state, no address-dependent behaviour).
+/// Each case's outputs depend on that case alone: hashed one by one, in the input order
+/// and in reverse, every case gives the same hash (no state carried between queries, no
+/// address-dependent behaviour), and the hashes differ between cases (so the per-case
+/// hash sees the outputs at all).
+fn cases_are_independent<S: Golden>() {
+    let cases = cases::<S>();
+    let hash = |case: &Case<S>| {
+        let mut alone = Sink {
+            fnv: Fnv::new(),
+            yes: 0,
+            no: 0,
+        };
+        run_case(&mut alone, case);
+        alone.fnv.0
+    };
+    let forward: Vec<u64> = cases.iter().map(hash).collect();
+    let mut backward: Vec<u64> = cases.iter().rev().map(hash).collect();
+    backward.reverse();
+    assert_eq!(forward, backward);
+    let mut distinct = forward.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert!(
+        distinct.len() * 10 > forward.len() * 9,
+        "{} distinct hashes of {}",
+        distinct.len(),
+        forward.len()
+    );
+}
+
 #[test]
-fn digest_is_reproducible_in_process() {
-    assert_eq!(digest::<f64>().fnv.0, digest::<f64>().fnv.0);
+fn cases_are_independent_f32() {
+    cases_are_independent::<f32>();
+}
+
+#[test]
+fn cases_are_independent_f64() {
+    cases_are_independent::<f64>();
+}
+
+#[cfg(feature = "fixed")]
+#[test]
+fn cases_are_independent_i32f32() {
+    cases_are_independent::<fixed::types::I32F32>();
 }
 
 /// Checks the FNV-1a implementation against the published test vectors, so that the pins
