@@ -1,6 +1,9 @@
-//! [`Vector2`] for glam's `Vec2` (`f32`) and `DVec2` (`f64`) (feature `glam`).
+//! [`Vector2`] for glam's `Vec2` (`f32`) and `DVec2` (`f64`): feature `glam` for glam 0.34,
+//! feature `glam033` for glam 0.33 (the version current Bevy and parry use). A type from
+//! another crate can only get the trait here (the orphan rule), so each glam version a
+//! user may have has its own feature; both can be on at once.
 //!
-//! glam 0.34 is pulled in with `default-features = false` and its `nostd-libm` feature, so
+//! glam is pulled in with `default-features = false` and its `nostd-libm` feature, so
 //! the adapter builds for `no_std` targets too. Its vectors hold floats, so the feature
 //! needs one of capsule2d's float backends, `std` (the default) or `libm`.
 //!
@@ -25,40 +28,64 @@
 
 #[cfg(not(any(feature = "std", feature = "libm")))]
 compile_error!(
-    "capsule2d's `glam` feature needs `std` or `libm`: glam's vectors hold f32 and f64, \
-     which implement `Scalar` only with a float backend"
+    "capsule2d's `glam` and `glam033` features need `std` or `libm`: glam's vectors hold \
+     f32 and f64, which implement `Scalar` only with a float backend"
 );
 
 use crate::vector::Vector2;
 
-impl Vector2 for ::glam::Vec2 {
-    type Scalar = f32;
-    #[inline]
-    fn new(x: f32, y: f32) -> Self {
-        Self::new(x, y)
-    }
-    #[inline]
-    fn x(&self) -> f32 {
-        self.x
-    }
-    #[inline]
-    fn y(&self) -> f32 {
-        self.y
-    }
+/// `Vector2` for one glam version's `Vec2` and `DVec2`.
+macro_rules! glam_vectors {
+    ($glam:ident) => {
+        impl Vector2 for ::$glam::Vec2 {
+            type Scalar = f32;
+            #[inline]
+            fn new(x: f32, y: f32) -> Self {
+                Self::new(x, y)
+            }
+            #[inline]
+            fn x(&self) -> f32 {
+                self.x
+            }
+            #[inline]
+            fn y(&self) -> f32 {
+                self.y
+            }
+        }
+
+        impl Vector2 for ::$glam::DVec2 {
+            type Scalar = f64;
+            #[inline]
+            fn new(x: f64, y: f64) -> Self {
+                Self::new(x, y)
+            }
+            #[inline]
+            fn x(&self) -> f64 {
+                self.x
+            }
+            #[inline]
+            fn y(&self) -> f64 {
+                self.y
+            }
+        }
+    };
 }
 
-impl Vector2 for ::glam::DVec2 {
-    type Scalar = f64;
-    #[inline]
-    fn new(x: f64, y: f64) -> Self {
-        Self::new(x, y)
-    }
-    #[inline]
-    fn x(&self) -> f64 {
-        self.x
-    }
-    #[inline]
-    fn y(&self) -> f64 {
-        self.y
-    }
+#[cfg(feature = "glam")]
+glam_vectors!(glam);
+
+/// glam 0.33, as Bevy 0.20 and parry 0.31 (through glamx) use it:
+///
+/// ```
+/// use capsule2d::{Circle, Segment, Shape};
+/// use glam033::Vec2;
+///
+/// let floor = Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
+/// let ball = Circle::new(Vec2::new(0.0, 0.75), 1.0);
+/// assert_eq!(ball.contact(&floor).unwrap().offset(), Vec2::new(0.0, 0.25));
+/// ```
+#[cfg(feature = "glam033")]
+mod glam033 {
+    use super::Vector2;
+    glam_vectors!(glam033);
 }

@@ -4,7 +4,7 @@
 
 #[cfg(feature = "approx")]
 mod approx;
-#[cfg(feature = "glam")]
+#[cfg(any(feature = "glam", feature = "glam033"))]
 mod glam;
 #[cfg(feature = "mint")]
 mod mint;
