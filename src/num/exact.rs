@@ -309,6 +309,7 @@ fn cross2(
 #[inline]
 fn pow2(e: i32) -> f64 {
     // Clamped by comparison (no method `clamp` in the float files: see tests/determinism.rs).
+    #[allow(clippy::manual_clamp)]
     let e = if e < -1022 {
         -1022
     } else if e > 1023 {
