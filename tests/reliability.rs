@@ -118,7 +118,8 @@ fn depth_beyond_max_saturates<S: Float>() {
     assert_eq!(depth(wide.contact(&tall)), max);
     assert_eq!(depth(tall.contact(&wide)), max);
     // Every family through the same kernel: closest points and margin contacts.
-    assert_eq!(f64::from(fat.closest_points(&fat).separation.into()), -max);
+    assert_eq!(depth(fat.contact_with_margin(&fat, S::of(1.0))), max);
+    assert_eq!(f64::from(fat.distance(&fat).into()), 0.0);
     assert_eq!(depth(wide.contact_with_margin(&tall, S::of(1.0))), max);
     // Below MAX nothing saturates: radii of MAX/4 give the exact depth MAX/2 + 1
     // (rounded to the type).

@@ -141,8 +141,8 @@ approx_struct! {
     vectors: [point, normal]; scalars: [time]; nested: []; exact: [];
 }
 approx_struct! {
-    impl<V> for ClosestPoints<V, V::Scalar>;
-    vectors: [on_self, on_other, normal]; scalars: [separation]; nested: []; exact: [];
+    impl<V> for ClosestPoints<V>;
+    vectors: [on_self, on_other]; scalars: []; nested: []; exact: [];
 }
 approx_struct! {
     impl<V> for Aabb<V>;

@@ -38,33 +38,35 @@ type S<V> = <V as Vector2>::Scalar;
 /// returns them for `x.closest_points(&y)`.
 ///
 /// When the shapes are apart, `on_self` and `on_other` are the ends of the shortest
-/// segment between them and `separation` is its length. When they touch or overlap,
-/// `separation ≤ 0` is minus the contact depth, and the points are the deepest points of
-/// each shape along the normal (`on_other` is the [`Contact`] point).
+/// segment between them (its length is [`Shape::distance`](crate::Shape::distance)). When
+/// they overlap, they are the deepest points of each shape inside the other, along the
+/// line between the cores' closest points (along the contact normal where those
+/// coincide). For two segments (or points) they are the cores' closest points: an
+/// endpoint lying exactly on the other segment comes back as the common point it is, and
+/// crossing segments give their crossing point twice.
 ///
 /// # Examples
 ///
 /// ```
-/// use capsule2d::{Capsule, Shape};
+/// use capsule2d::{Capsule, Segment, Shape};
 ///
 /// let a = Capsule::new([0.0, 0.0], [4.0, 0.0], 0.5);
 /// let b = Capsule::new([4.0, 3.0], [8.0, 3.0], 0.5);
 /// let c = a.closest_points(&b);
 /// assert_eq!((c.on_self, c.on_other), ([4.0, 0.5], [4.0, 2.5]));
-/// assert_eq!((c.normal, c.separation), ([0.0, -1.0], 2.0));
+///
+/// let s = Segment::new([0.0, 0.0], [2.0, 2.0]);
+/// let t = Segment::new([0.0, 2.0], [2.0, 0.0]);
+/// let crossing = s.closest_points(&t);
+/// assert_eq!((crossing.on_self, crossing.on_other), ([1.0, 1.0], [1.0, 1.0]));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ClosestPoints<V, S = <V as Vector2>::Scalar> {
+pub struct ClosestPoints<V> {
     /// The point of the receiver nearest the other shape.
     pub on_self: V,
     /// The point of the other shape nearest the receiver.
     pub on_other: V,
-    /// Unit normal from the other shape towards the receiver.
-    pub normal: V,
-    /// The signed distance between the shapes: positive apart, 0 touching, minus the
-    /// overlap depth when they overlap.
-    pub separation: S,
 }
 
 /// Whether two inflated cores touch or overlap, by the exact predicates.
@@ -160,7 +162,9 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
     gap.sub(rx).sub(ry).max(zero)
 }
 
-/// The closest points of two inflated cores, with the normal and signed separation.
+/// The closest points of two inflated cores: the cores' closest points `p` and `q`, moved
+/// towards each other by the radii (for an empty shape, a negative or NaN radius, its
+/// core's point).
 #[inline(always)]
 pub(crate) fn closest_points<V: Vector2>(
     x: Core<V>,
@@ -169,27 +173,24 @@ pub(crate) fn closest_points<V: Vector2>(
     ry: S<V>,
 ) -> ClosestPoints<V> {
     let zero = S::<V>::ZERO;
-    // An empty shape (negative or NaN radius) is measured as its core.
-    let clean = |r: S<V>| if r >= zero { r } else { zero };
-    let (rx, ry) = (clean(rx), clean(ry));
-    let radii = Radii::unchecked(rx, ry);
-    let core = nearest(x, y, radii);
-    let touching = intersects(x, rx, y, ry);
-    let separation = if touching {
-        core.depth.neg()
-    } else {
-        // Apart by the exact predicate; never below 0 through rounding.
-        core.separation.sub(radii.sum()).max(zero).saturate()
-    };
-    // The cores' closest points as `distance` finds them (an endpoint lying exactly on the
-    // other segment comes back as the common point it is), moved out along the normal.
     let (on_x, on_y) = core_closest_points(x, y);
+    let (rx, ry) = (zero.max(rx), zero.max(ry));
+    if rx == zero && ry == zero {
+        return ClosestPoints {
+            on_self: on_x,
+            on_other: on_y,
+        };
+    }
+    // The unit vector from `q` to `p`; where they coincide (touching or crossing cores),
+    // the contact normal of the cores.
+    let normal = match on_x.sub(on_y).normalize() {
+        Some(n) => n,
+        None => nearest(x, y, Radii::unchecked(rx, ry)).normal,
+    };
     let surface = |p: V, r: S<V>, n: V| if r == zero { p } else { p.add(n.scale(r)) };
     ClosestPoints {
-        on_self: surface(on_x, rx, core.normal.neg()),
-        on_other: surface(on_y, ry, core.normal),
-        normal: core.normal,
-        separation,
+        on_self: surface(on_x, rx, normal.neg()),
+        on_other: surface(on_y, ry, normal),
     }
 }
 

@@ -15,7 +15,7 @@
 //! |---|---|
 //! | [`intersects`](Shape::intersects) | `bool`: the shapes touch or overlap |
 //! | [`distance`](Shape::distance) | the gap between them, 0 when they touch or overlap |
-//! | [`closest_points`](Shape::closest_points) | [`ClosestPoints`]: the nearest points, the normal and the signed separation |
+//! | [`closest_points`](Shape::closest_points) | [`ClosestPoints`]: the nearest point of each shape |
 //! | [`contact`](Shape::contact) | [`Option<Contact>`](Contact): normal, depth and point when they touch or overlap |
 //! | [`contact_with_margin`](Shape::contact_with_margin) | the same, already when they are within a margin (speculative) |
 //! | [`contains_point`](Shape::contains_point) | `bool` |
@@ -172,16 +172,16 @@ pub trait Shape<V: Vector2> {
         query::distance(self.core(), self.radius(), other.core(), other.radius())
     }
 
-    /// The closest points of the two shapes, the unit normal from `other` towards `self`
-    /// and their signed separation (negative when they overlap; then the points are the
-    /// deepest ones, along the contact normal).
+    /// The closest points of the two shapes: the ends of the shortest segment between
+    /// them, or, when they overlap, the deepest point of each inside the other (see
+    /// [`ClosestPoints`]). For two segments, the closest points of the segments, with
+    /// crossing segments meeting at their crossing point.
     ///
     /// ```
     /// use capsule2d::{Circle, Segment, Shape};
     /// let s = Segment::new([0.0, 0.0], [4.0, 0.0]);
     /// let c = Circle::new([1.0, 3.0], 1.0).closest_points(&s);
     /// assert_eq!((c.on_self, c.on_other), ([1.0, 2.0], [1.0, 0.0]));
-    /// assert_eq!((c.normal, c.separation), ([0.0, 1.0], 2.0));
     /// ```
     #[inline]
     fn closest_points<O: Shape<V> + ?Sized>(&self, other: &O) -> ClosestPoints<V> {
@@ -209,8 +209,8 @@ pub trait Shape<V: Vector2> {
     /// touching, with a *negative* depth while they are apart (`−depth` is the gap) and
     /// the plain contact's depth when they overlap. `None` beyond the margin, for a
     /// negative or NaN margin when the shapes are apart, and for an empty shape. A
-    /// margin of `MAX` means "no limit": the gap is kept exactly as
-    /// [`closest_points`](Self::closest_points) computes it, whatever the margin.
+    /// margin of `MAX` means "no limit": the gap is computed from the true radii, so it is
+    /// the same whatever the margin.
     ///
     /// ```
     /// use capsule2d::{Circle, Shape};
