@@ -194,12 +194,14 @@ pub(crate) fn closest_points<V: Vector2>(
     }
 }
 
-/// The contact of two inflated cores within `margin` of touching: the depth is negative
-/// (minus the gap) while they are apart.
+/// The contact of two inflated cores within `margin` of touching: the depth is
+/// `r_x + r_y − d` for cores `d` apart, negative (minus the gap) while they are apart.
 ///
-/// The decision is the exact predicate with the receiver's radius grown by the margin;
-/// the depth is computed from the cores' own separation and the true radii, not from the
-/// grown radius, so that a margin far larger than the gap (even `MAX`) loses nothing.
+/// One kernel call decides "within the margin" (the exact predicate, with the receiver's
+/// radius grown by the margin) and gives the cores' separation `d`; the depth is taken
+/// from `d` and the true radii, not from the grown radius, so that a margin far larger
+/// than the gap (even `MAX`) loses nothing. When the shapes overlap this is the plain
+/// contact's depth (before its clamp at 0: an exact touch may read a rounding below 0).
 #[inline(always)]
 pub(crate) fn contact_with_margin<V: Vector2>(
     x: Core<V>,
@@ -209,25 +211,47 @@ pub(crate) fn contact_with_margin<V: Vector2>(
     margin: S<V>,
 ) -> Option<Contact<V>> {
     let radii = radii::inflate(rx, ry)?;
-    if let Some(core) = core_contact(x, y, radii) {
-        return Some(core.with_point_on_y(ry));
-    }
-    if !(margin >= S::<V>::ZERO) {
-        return None;
-    }
-    let grown = radii::inflate(rx.add(margin).saturate(), ry)?;
+    let reach = if margin > S::<V>::ZERO {
+        rx.add(margin).saturate()
+    } else {
+        rx
+    };
+    let grown = radii::inflate(reach, ry)?;
     let core = core_contact(x, y, grown)?;
-    // Apart (the exact predicate said so above): the gap is the cores' separation less
-    // the radii, at least 0, saturated.
-    let gap = core
+    let depth = radii.sum().sub(core.separation);
+    if !depth.is_finite() || !core.depth.is_finite() {
+        return margin_contact_overflowed(x, y, radii, core);
+    }
+    Some(Contact {
+        normal: core.normal,
+        depth,
+        point: core.on_y.add(core.normal.scale(ry)),
+    })
+}
+
+/// [`contact_with_margin`] where `r_x + r_y − d` overflowed (floats near `MAX`): the plain
+/// contact when the shapes overlap (its depth saturates), and otherwise the gap from the
+/// separation, saturated.
+#[cold]
+#[inline(never)]
+fn margin_contact_overflowed<V: Vector2>(
+    x: Core<V>,
+    y: Core<V>,
+    radii: Radii<S<V>>,
+    grown: CoreContact<V>,
+) -> Option<Contact<V>> {
+    if let Some(core) = core_contact(x, y, radii) {
+        return Some(core.with_point_on_y(radii.y));
+    }
+    let gap = grown
         .separation
         .sub(radii.sum())
         .max(S::<V>::ZERO)
         .saturate();
     Some(Contact {
-        normal: core.normal,
+        normal: grown.normal,
         depth: gap.neg(),
-        point: core.on_y.add(core.normal.scale(ry)),
+        point: grown.on_y.add(grown.normal.scale(radii.y)),
     })
 }
 
