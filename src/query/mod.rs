@@ -147,7 +147,8 @@ fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) {
 
 /// The distance between two inflated cores: `|p − q| − r_x − r_y`, at least 0, where
 /// `p, q` are the cores' closest points; 0 when they touch or overlap (by the exact
-/// predicate) and for an empty shape. Saturates instead of overflowing.
+/// predicate). An empty shape (a negative or NaN radius) is measured as its core, as
+/// [`closest_points`] does. Saturates instead of overflowing.
 #[inline(always)]
 pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> S<V> {
     let zero = S::<V>::ZERO;
@@ -156,7 +157,8 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
     if rx == zero && ry == zero {
         return gap;
     }
-    if !(rx >= zero && ry >= zero) || intersects(x, rx, y, ry) {
+    let (rx, ry) = (zero.max(rx), zero.max(ry));
+    if intersects(x, rx, y, ry) {
         return zero;
     }
     gap.sub(rx).sub(ry).max(zero)

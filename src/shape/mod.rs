@@ -159,7 +159,10 @@ pub trait Shape<V: Vector2> {
     }
 
     /// The distance between the two shapes: the length of the shortest segment from one
-    /// to the other, 0 when they touch or overlap (and for an empty shape).
+    /// to the other; 0 when they touch or overlap (by the same exact predicate as
+    /// [`intersects`](Self::intersects)). Apart, it is the gap computed in the scalar's
+    /// arithmetic, which can round to 0 only for a gap below the rounding of the inputs.
+    /// An empty shape (a negative or NaN radius) is measured as its core.
     ///
     /// ```
     /// use capsule2d::{Capsule, Circle, Shape};
