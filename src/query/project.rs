@@ -63,15 +63,16 @@ impl<V: Vector2> Projection<V> {
     }
 }
 
-/// `(u, v)` multiplied by `rescale_factor` (a numerics hook of [`Scalar`]) of their components, so that their
-/// dot and cross products neither overflow nor underflow (floats far from 1).
+/// `(u, v)` multiplied by the `rescale_factor` hook of [`Scalar`] for their components,
+/// so that their dot and cross products neither overflow nor underflow (floats far from
+/// 1); and whether they were scaled at all.
 #[inline]
-pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
+pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V, bool) {
     let k = S::<V>::rescale_factor(S::<V>::largest_magnitude([u.x(), u.y(), v.x(), v.y()]));
     if k == S::<V>::ONE {
-        (u, v)
+        (u, v, false)
     } else {
-        (u.scale(k), v.scale(k))
+        (u.scale(k), v.scale(k), true)
     }
 }
 
@@ -83,9 +84,9 @@ pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
 #[inline(always)]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let v = b.sub(a);
-    let (w, v_scaled) = rescaled(p.sub(a), v);
+    // `scaled`: only where the common scale changed the vectors can an offset have flushed.
+    let (w, v_scaled, scaled) = rescaled(p.sub(a), v);
     let along = wide::dot(w, v_scaled);
-    let scaled = v_scaled.x() != v.x() || v_scaled.y() != v.y();
     if !(along > <W<V> as Wide>::ZERO) {
         if scaled && let Some(projection) = near_end(a, b, p, End::A) {
             return projection;
@@ -128,7 +129,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let closest = if along.add(along) <= length_sq {
         a.add(v.scale(S::<V>::unit_ratio(along, length_sq)))
     } else {
-        let (u, back) = rescaled(p.sub(b), a.sub(b));
+        let (u, back, _) = rescaled(p.sub(b), a.sub(b));
         b.sub(v.scale(S::<V>::unit_ratio(
             wide::dot(u, back),
             wide::dot(back, back),
