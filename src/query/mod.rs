@@ -39,9 +39,9 @@ type S<V> = <V as Vector2>::Scalar;
 ///
 /// When the shapes are apart, `on_self` and `on_other` are the ends of the shortest
 /// segment between them (its length is [`Shape::distance`](crate::Shape::distance)). When
-/// they overlap, they are the deepest points of each shape inside the other, along the
-/// line between the cores' closest points (along the contact normal where those
-/// coincide). For two segments (or points) they are the cores' closest points: an
+/// they overlap, they are the deepest points of each shape inside the other. Both are
+/// the cores' closest points moved by the radii along the contact normal (the one
+/// [`Shape::contact`](crate::Shape::contact) reports). For two segments (or points) they are the cores' closest points: an
 /// endpoint lying exactly on the other segment comes back as the common point it is, and
 /// crossing segments give their crossing point twice.
 ///
@@ -165,8 +165,8 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
 }
 
 /// The closest points of two inflated cores: the cores' closest points `p` and `q`, moved
-/// towards each other by the radii (for an empty shape, a negative or NaN radius, its
-/// core's point).
+/// by the radii along the cores' contact normal (for an empty shape, a negative or NaN
+/// radius, its core's point).
 #[inline(always)]
 pub(crate) fn closest_points<V: Vector2>(
     x: Core<V>,
@@ -183,12 +183,9 @@ pub(crate) fn closest_points<V: Vector2>(
             on_other: on_y,
         };
     }
-    // The unit vector from `q` to `p`; where they coincide (touching or crossing cores),
-    // the contact normal of the cores.
-    let normal = match on_x.sub(on_y).normalize() {
-        Some(n) => n,
-        None => nearest(x, y, Radii::unchecked(rx, ry)).normal,
-    };
+    // The contact normal of the cores (never `q − p` normalised: rounding in the closest
+    // points would tilt it, and it vanishes where the cores touch).
+    let normal = nearest(x, y, Radii::unchecked(rx, ry)).normal;
     let surface = |p: V, r: S<V>, n: V| if r == zero { p } else { p.add(n.scale(r)) };
     ClosestPoints {
         on_self: surface(on_x, rx, normal.neg()),
@@ -196,14 +193,14 @@ pub(crate) fn closest_points<V: Vector2>(
     }
 }
 
-/// The contact of two inflated cores within `margin` of touching: the depth is
-/// `r_x + r_y − d` for cores `d` apart, negative (minus the gap) while they are apart.
+/// The contact of two inflated cores within `margin` of touching.
 ///
-/// One kernel call decides "within the margin" (the exact predicate, with the receiver's
-/// radius grown by the margin) and gives the cores' separation `d`; the depth is taken
-/// from `d` and the true radii, not from the grown radius, so that a margin far larger
-/// than the gap (even `MAX`) loses nothing. When the shapes overlap this is the plain
-/// contact's depth (before its clamp at 0: an exact touch may read a rounding below 0).
+/// One segment-pair relation (or one point projection) serves two exact decisions:
+/// within the margin (the receiver's radius grown by it), and within the true radii.
+/// Overlapping, it is the plain contact, bit for bit. Apart, the depth is minus the gap,
+/// `d − r_x − r_y` for cores `d` apart, taken from the true radii rather than the grown
+/// one, so that a margin far larger than the gap (even `MAX`) loses nothing; it is never
+/// above 0 (an exact touch that rounds reads `−0`) and saturates instead of overflowing.
 #[inline(always)]
 pub(crate) fn contact_with_margin<V: Vector2>(
     x: Core<V>,
@@ -219,41 +216,48 @@ pub(crate) fn contact_with_margin<V: Vector2>(
         rx
     };
     let grown = radii::inflate(reach, ry)?;
-    let core = core_contact(x, y, grown)?;
-    let depth = radii.sum().sub(core.separation);
-    if !depth.is_finite() || !core.depth.is_finite() {
-        return margin_contact_overflowed(x, y, radii, core);
-    }
+    let (core, overlapping) = match (x, y) {
+        (Core::Point(p), Core::Point(q)) => {
+            if !radii::within_point(p, q, grown) {
+                return None;
+            }
+            (
+                core_contact::point_point_nearest(p, q, radii),
+                radii::within_point(p, q, radii),
+            )
+        }
+        (Core::Point(p), Core::Segment(a, b)) => {
+            if !radii::within_segment(p, a, b, grown) {
+                return None;
+            }
+            (
+                core_contact::point_segment_nearest(p, a, b, radii),
+                radii::within_segment(p, a, b, radii),
+            )
+        }
+        (Core::Segment(a, b), Core::Point(p)) => {
+            if !radii::within_segment(p, a, b, grown.swapped()) {
+                return None;
+            }
+            (
+                core_contact::point_segment_nearest(p, a, b, radii.swapped()).flip(),
+                radii::within_segment(p, a, b, radii.swapped()),
+            )
+        }
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
+            segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown)?
+        }
+    };
+    let depth = if overlapping {
+        core.depth
+    } else {
+        let gap = core.separation.sub(radii.sum());
+        gap.max(S::<V>::ZERO).saturate().neg()
+    };
     Some(Contact {
         normal: core.normal,
         depth,
         point: core.on_y.add(core.normal.scale(ry)),
-    })
-}
-
-/// [`contact_with_margin`] where `r_x + r_y − d` overflowed (floats near `MAX`): the plain
-/// contact when the shapes overlap (its depth saturates), and otherwise the gap from the
-/// separation, saturated.
-#[cold]
-#[inline(never)]
-fn margin_contact_overflowed<V: Vector2>(
-    x: Core<V>,
-    y: Core<V>,
-    radii: Radii<S<V>>,
-    grown: CoreContact<V>,
-) -> Option<Contact<V>> {
-    if let Some(core) = core_contact(x, y, radii) {
-        return Some(core.with_point_on_y(radii.y));
-    }
-    let gap = grown
-        .separation
-        .sub(radii.sum())
-        .max(S::<V>::ZERO)
-        .saturate();
-    Some(Contact {
-        normal: grown.normal,
-        depth: gap.neg(),
-        point: grown.on_y.add(grown.normal.scale(radii.y)),
     })
 }
 

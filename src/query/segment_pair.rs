@@ -345,6 +345,31 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
     Some(pair_contact(pair, [xa, xb, ya, yb], radii))
 }
 
+/// [`segment_segment_contact`] for a speculative contact: `None` unless the segments come
+/// within `grown`; otherwise the contact within `radii` (the true radii, `radii ≤ grown`)
+/// and whether they come within `radii` too, both by the exact predicates of one
+/// segment-pair relation.
+pub(crate) fn segment_segment_margin<V: Vector2>(
+    [xa, xb, ya, yb]: [V; 4],
+    radii: Radii<S<V>>,
+    grown: Radii<S<V>>,
+) -> Option<(CoreContact<V>, bool)> {
+    if any_nan([xa, xb, ya, yb]) {
+        return None;
+    }
+    let pair = segment_segment(xa, xb, ya, yb);
+    let overlapping = match &pair {
+        SegmentPair::Crossing { .. } => true,
+        SegmentPair::Apart(apart) => {
+            if !apart.within(grown) {
+                return None;
+            }
+            apart.within(radii)
+        }
+    };
+    Some((pair_contact(pair, [xa, xb, ya, yb], radii), overlapping))
+}
+
 /// [`segment_segment_contact`] without the decision: the nearest features of two
 /// segments, whether or not they come within `radii` (the depth is then 0).
 pub(crate) fn segment_segment_nearest<V: Vector2>(
