@@ -195,12 +195,14 @@ pub(crate) fn closest_points<V: Vector2>(
 
 /// The contact of two inflated cores within `margin` of touching.
 ///
-/// One segment-pair relation (or one point projection) serves two exact decisions:
-/// within the margin (the receiver's radius grown by it), and within the true radii.
-/// Overlapping, it is the plain contact, bit for bit. Apart, the depth is minus the gap,
-/// `d − r_x − r_y` for cores `d` apart, taken from the true radii rather than the grown
-/// one, so that a margin far larger than the gap (even `MAX`) loses nothing; it is never
-/// above 0 (an exact touch that rounds reads `−0`) and saturates instead of overflowing.
+/// The decision "within the margin" is the exact predicate with the receiver's radius
+/// grown by it. The depth is `r_x + r_y − d` for cores `d` apart, taken from the true radii
+/// rather than the grown one, so that a margin far larger than the gap (even `MAX`) loses
+/// nothing. A depth that reads above 0 is certified by the exact predicate at the true
+/// radii (one relation of a segment pair serves both decisions): overlapping, it is the
+/// plain contact, bit for bit; apart by less than the rounding, it reads `−0`. A depth
+/// that reads at most 0 is kept, the signed gap (an exact touch reads `0` or a rounding
+/// below). It saturates instead of overflowing.
 #[inline(always)]
 pub(crate) fn contact_with_margin<V: Vector2>(
     x: Core<V>,
@@ -216,49 +218,78 @@ pub(crate) fn contact_with_margin<V: Vector2>(
         rx
     };
     let grown = radii::inflate(reach, ry)?;
-    let (core, overlapping) = match (x, y) {
+    // The contact within the true radii once "within the margin" holds, with the exact
+    // "within the true radii", asked only when the depth reads above 0.
+    match (x, y) {
         (Core::Point(p), Core::Point(q)) => {
             if !radii::within_point(p, q, grown) {
                 return None;
             }
-            (
-                core_contact::point_point_nearest(p, q, radii),
-                radii::within_point(p, q, radii),
-            )
+            let core = core_contact::point_point_nearest(p, q, radii);
+            Some(speculative(core, radii, || {
+                radii::within_point(p, q, radii)
+            }))
         }
         (Core::Point(p), Core::Segment(a, b)) => {
             if !radii::within_segment(p, a, b, grown) {
                 return None;
             }
-            (
-                core_contact::point_segment_nearest(p, a, b, radii),
-                radii::within_segment(p, a, b, radii),
-            )
+            let core = core_contact::point_segment_nearest(p, a, b, radii);
+            Some(speculative(core, radii, || {
+                radii::within_segment(p, a, b, radii)
+            }))
         }
         (Core::Segment(a, b), Core::Point(p)) => {
-            if !radii::within_segment(p, a, b, grown.swapped()) {
+            let (flipped, grown_flipped) = (radii.swapped(), grown.swapped());
+            if !radii::within_segment(p, a, b, grown_flipped) {
                 return None;
             }
-            (
-                core_contact::point_segment_nearest(p, a, b, radii.swapped()).flip(),
-                radii::within_segment(p, a, b, radii.swapped()),
-            )
+            let core = core_contact::point_segment_nearest(p, a, b, flipped).flip();
+            Some(speculative(core, radii, || {
+                radii::within_segment(p, a, b, flipped)
+            }))
         }
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
-            segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown)?
+            let (core, apart) =
+                segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown)?;
+            Some(speculative(core, radii, || {
+                apart.is_none_or(|apart| apart.within(radii))
+            }))
         }
-    };
-    let depth = if overlapping {
+    }
+}
+
+/// The speculative contact from the cores' contact within the true `radii`: the depth
+/// `r_x + r_y − d`, certified by `overlapping` (the exact predicate) where it reads above
+/// 0, and saturated where it overflows.
+#[inline(always)]
+fn speculative<V: Vector2>(
+    core: CoreContact<V>,
+    radii: Radii<S<V>>,
+    overlapping: impl FnOnce() -> bool,
+) -> Contact<V> {
+    let zero = S::<V>::ZERO;
+    let signed = radii.sum().sub(core.separation);
+    let depth = if signed > zero {
+        if overlapping() {
+            core.depth
+        } else {
+            zero.neg()
+        }
+    } else if signed.is_finite() {
+        signed
+    } else if overlapping() {
+        // `r_x + r_y − d` overflowed (floats near `MAX`): the plain contact's saturated
+        // depth, or the gap saturated.
         core.depth
     } else {
-        let gap = core.separation.sub(radii.sum());
-        gap.max(S::<V>::ZERO).saturate().neg()
+        core.separation.sub(radii.sum()).max(zero).saturate().neg()
     };
-    Some(Contact {
+    Contact {
         normal: core.normal,
         depth,
-        point: core.on_y.add(core.normal.scale(ry)),
-    })
+        point: core.on_y.add(core.normal.scale(radii.y)),
+    }
 }
 
 /// The point of an inflated core nearest `p`: `p` itself inside; for an empty shape (a

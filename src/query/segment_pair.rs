@@ -347,27 +347,27 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
 
 /// [`segment_segment_contact`] for a speculative contact: `None` unless the segments come
 /// within `grown`; otherwise the contact within `radii` (the true radii, `radii ≤ grown`)
-/// and whether they come within `radii` too, both by the exact predicates of one
-/// segment-pair relation.
+/// and, for segments apart, their relation, from which [`Apart::within`] answers "within
+/// the true radii" exactly when asked (`None`: they cross, so they are).
 pub(crate) fn segment_segment_margin<V: Vector2>(
     [xa, xb, ya, yb]: [V; 4],
     radii: Radii<S<V>>,
     grown: Radii<S<V>>,
-) -> Option<(CoreContact<V>, bool)> {
+) -> Option<(CoreContact<V>, Option<Apart<V>>)> {
     if any_nan([xa, xb, ya, yb]) {
         return None;
     }
     let pair = segment_segment(xa, xb, ya, yb);
-    let overlapping = match &pair {
-        SegmentPair::Crossing { .. } => true,
+    let apart = match pair {
+        SegmentPair::Crossing { .. } => None,
         SegmentPair::Apart(apart) => {
             if !apart.within(grown) {
                 return None;
             }
-            apart.within(radii)
+            Some(apart)
         }
     };
-    Some((pair_contact(pair, [xa, xb, ya, yb], radii), overlapping))
+    Some((pair_contact(pair, [xa, xb, ya, yb], radii), apart))
 }
 
 /// [`segment_segment_contact`] without the decision: the nearest features of two
