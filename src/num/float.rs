@@ -120,7 +120,15 @@ macro_rules! float_scalar {
                     $sqrt(squared)
                 } else {
                     let (x, y, unscale) = rescaled(x, y);
-                    $sqrt(x * x + y * y) * unscale
+                    let length = $sqrt(x * x + y * y) * unscale;
+                    // A length beyond MAX (a difference of finite coordinates that
+                    // overflowed) is the largest finite one: lengths, and so distances,
+                    // of finite inputs stay finite.
+                    if length == $t::INFINITY {
+                        $t::MAX
+                    } else {
+                        length
+                    }
                 }
             }
             #[inline]

@@ -153,7 +153,8 @@ fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) {
 pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> S<V> {
     let zero = S::<V>::ZERO;
     let (p, q) = core_closest_points(x, y);
-    let gap = p.sub(q).length().saturate();
+    // Finite for finite inputs: a length beyond MAX saturates (the scalar's `hypot`).
+    let gap = p.sub(q).length();
     if rx == zero && ry == zero {
         return gap;
     }

@@ -65,14 +65,14 @@ impl<V: Vector2> Projection<V> {
 
 /// `(u, v)` multiplied by the `rescale_factor` hook of [`Scalar`] for their components,
 /// so that their dot and cross products neither overflow nor underflow (floats far from
-/// 1); and whether they were scaled at all.
+/// 1).
 #[inline]
-pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V, bool) {
+pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
     let k = S::<V>::rescale_factor(S::<V>::largest_magnitude([u.x(), u.y(), v.x(), v.y()]));
     if k == S::<V>::ONE {
-        (u, v, false)
+        (u, v)
     } else {
-        (u.scale(k), v.scale(k), true)
+        (u.scale(k), v.scale(k))
     }
 }
 
@@ -84,13 +84,9 @@ pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V, bool) {
 #[inline(always)]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let v = b.sub(a);
-    // `scaled`: only where the common scale changed the vectors can an offset have flushed.
-    let (w, v_scaled, scaled) = rescaled(p.sub(a), v);
+    let (w, v_scaled) = rescaled(p.sub(a), v);
     let along = wide::dot(w, v_scaled);
     if !(along > <W<V> as Wide>::ZERO) {
-        if scaled && let Some(projection) = near_end(a, b, p, End::A) {
-            return projection;
-        }
         return Projection {
             closest: a,
             feature: Feature::Start,
@@ -101,9 +97,6 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     }
     let length_sq = wide::dot(v_scaled, v_scaled);
     if !(along < length_sq) {
-        if scaled && let Some(projection) = near_end(a, b, p, End::B) {
-            return projection;
-        }
         return Projection {
             closest: b,
             feature: Feature::End,
@@ -129,7 +122,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let closest = if along.add(along) <= length_sq {
         a.add(v.scale(S::<V>::unit_ratio(along, length_sq)))
     } else {
-        let (u, back, _) = rescaled(p.sub(b), a.sub(b));
+        let (u, back) = rescaled(p.sub(b), a.sub(b));
         b.sub(v.scale(S::<V>::unit_ratio(
             wide::dot(u, back),
             wide::dot(back, back),
@@ -153,8 +146,10 @@ enum End {
 /// The region of a point `p` so near an end of a long segment that, on the power-of-two
 /// scale common to `p − a` and `b − a`, its offset from that end flushed to zero (or to the
 /// imprecise subnormal range): mixed magnitudes such as `p − a = 2⁻⁹⁹` against
-/// `b − a = 2⁶⁰` in `f32`, where the common scale would put `p` in the end region and give
-/// it a normal along the segment.
+/// `b − a = 2⁶⁰` in `f32`, which [`project`] puts in the end region. The closest point is
+/// right there within rounding (the offset is far below an ulp of the segment), but the
+/// end region's normal, along `p − a`, would run along the segment: [`Projection::normal`]
+/// asks this function before it uses it.
 ///
 /// The offset and the segment are scaled each by its own power of two instead, which keeps
 /// the signs of their dot and cross products. `None` when the offset did not flush, or when
@@ -225,6 +220,18 @@ impl<V: Vector2> Projection<V> {
     pub(crate) fn normal(&self, a: V, b: V, p: V) -> (V, S<V>) {
         match self.feature {
             Feature::Start | Feature::End => {
+                // Only a segment outside the scale-free range can flush an offset (cold).
+                let v = b.sub(a);
+                if S::<V>::rescale_factor(S::<V>::largest_magnitude([v.x(), v.y()])) != S::<V>::ONE
+                {
+                    let end = match self.feature {
+                        Feature::Start => End::A,
+                        _ => End::B,
+                    };
+                    if let Some(interior) = near_end(a, b, p, end) {
+                        return interior.normal(a, b, p);
+                    }
+                }
                 let d = p.sub(self.closest);
                 match d.normalize() {
                     Some(n) => (n, d.dot(n)),
