@@ -352,7 +352,7 @@ impl<S: Golden> Gen<S> {
         if self.rng.below(8) == 0 || !(r < S::ZERO) {
             r
         } else {
-            S::neg(r)
+            S::negated(r)
         }
     }
 
@@ -489,12 +489,12 @@ impl Sink {
 
 /// `u − v`, in the scalar's own arithmetic.
 fn sub<S: Golden>(u: V<S>, v: V<S>) -> V<S> {
-    [S::sub(u[0], v[0]), S::sub(u[1], v[1])]
+    [S::minus(u[0], v[0]), S::minus(u[1], v[1])]
 }
 
 /// `|u|²`, in the scalar's own arithmetic (`x·x + y·y`, the crate's order).
 fn length_squared<S: Golden>(u: V<S>) -> S {
-    S::add(S::mul(u[0], u[0]), S::mul(u[1], u[1]))
+    S::plus(S::times(u[0], u[0]), S::times(u[1], u[1]))
 }
 
 /// Runs every public query on one case.

@@ -2,7 +2,8 @@
 //! traits by name (`Scalar`, `Shape`, `Vector2 as _`) beside `std::ops`' operator traits,
 //! nalgebra's `Vector2` (feature `nalgebra`), glam's `Vec2` (feature `glam`) and fixed's
 //! `I16F16` with `Ord` in scope (feature `fixed`), and calls the methods that could clash:
-//! `a.add(b)` on `f64` and on glam's `Vec2`, `I16F16::min(x, y)` and `x.max(y)`, glam's
+//! `a.add(b)` and `f64::add(a, b)` on `f64` and on glam's `Vec2`, `I16F16::min(x, y)`,
+//! `I16F16::add(x, y)` and `x.max(y)`, glam's
 //! own `dot` and `length`, nalgebra's `Vector2::new`, and the shape queries. That this file
 //! compiles is the test (no E0034 "multiple applicable items", no E0252 "defined multiple
 //! times"); the assertions check that each call means what it meant without the crate.
@@ -26,8 +27,13 @@ mod together {
         assert_eq!(a.sub(b), -0.75);
         assert_eq!(a.mul(b), 3.375);
         assert_eq!(a.neg(), -1.5);
+        // Path calls too: the crate's arithmetic has its own names (`plus`, not `add`).
+        assert_eq!(f64::add(a, b), 3.75);
+        assert_eq!(f64::neg(a), -1.5);
+        assert_eq!(f64::mul(a, b), 3.375);
         // The crate's arithmetic is there too, by path.
-        assert_eq!(<f64 as Scalar>::add(a, b), 3.75);
+        assert_eq!(f64::plus(a, b), 3.75);
+        assert_eq!(<f64 as Scalar>::plus(a, b), 3.75);
         assert_eq!(<f64 as Scalar>::sqrt(2.25), 1.5);
     }
 
@@ -76,6 +82,8 @@ mod together {
         assert_eq!(x.min(y), y);
         assert_eq!(x.add(y), I16F16::from_num(-0.75));
         assert_eq!(x.neg(), I16F16::from_num(-1.5));
+        assert_eq!(I16F16::add(x, y), I16F16::from_num(-0.75));
+        assert_eq!(I16F16::plus(x, y), I16F16::from_num(-0.75));
         // And the shape queries in fixed point.
         let f = |v: f64| I16F16::from_num(v);
         let circle = Circle::new([f(0.0), f(0.0)], f(1.0));

@@ -193,7 +193,7 @@ fn normals_near_the_ends_follow_the_exact_region<S: Float>() {
                 S::of(f64::from(tiny.into()) * angle.cos()),
                 S::of(f64::from(tiny.into()) * angle.sin()),
             ];
-            let p = [S::add(end[0], offset[0]), S::add(end[1], offset[1])];
+            let p = [S::plus(end[0], offset[0]), S::plus(end[1], offset[1])];
             let pf: [f64; 2] = [p[0].into(), p[1].into()];
             let contact = Circle::new(p, S::of(1.0))
                 .contact(&Segment::new(a, b))

@@ -46,19 +46,19 @@ impl Scalar for Newtype {
     type Wide = Rounded<Self>;
     const ZERO: Self = Self(0.0);
     const ONE: Self = Self(1.0);
-    fn add(a: Self, b: Self) -> Self {
+    fn plus(a: Self, b: Self) -> Self {
         Self(a.0 + b.0)
     }
-    fn sub(a: Self, b: Self) -> Self {
+    fn minus(a: Self, b: Self) -> Self {
         Self(a.0 - b.0)
     }
-    fn mul(a: Self, b: Self) -> Self {
+    fn times(a: Self, b: Self) -> Self {
         Self(a.0 * b.0)
     }
-    fn div(a: Self, b: Self) -> Self {
+    fn over(a: Self, b: Self) -> Self {
         Self(a.0 / b.0)
     }
-    fn neg(a: Self) -> Self {
+    fn negated(a: Self) -> Self {
         Self(-a.0)
     }
     fn sqrt(a: Self) -> Self {

@@ -289,20 +289,20 @@ macro_rules! fixed_scalar {
             };
 
             #[inline]
-            fn add(a: Self, b: Self) -> Self {
+            fn plus(a: Self, b: Self) -> Self {
                 a.saturating_add(b)
             }
             #[inline]
-            fn sub(a: Self, b: Self) -> Self {
+            fn minus(a: Self, b: Self) -> Self {
                 a.saturating_sub(b)
             }
             #[inline]
-            fn mul(a: Self, b: Self) -> Self {
+            fn times(a: Self, b: Self) -> Self {
                 let product = i128::from(a.to_bits()) * i128::from(b.to_bits());
                 Self::from_bits(saturate(round_shift(product, Self::FRAC_NBITS)))
             }
             #[inline]
-            fn div(a: Self, b: Self) -> Self {
+            fn over(a: Self, b: Self) -> Self {
                 let (num, den) = (i128::from(a.to_bits()), i128::from(b.to_bits()));
                 if den == 0 {
                     return if num > 0 {
@@ -330,7 +330,7 @@ macro_rules! fixed_scalar {
                 Self::from_bits(saturate(rounded))
             }
             #[inline]
-            fn neg(a: Self) -> Self {
+            fn negated(a: Self) -> Self {
                 a.saturating_neg()
             }
             #[inline]
@@ -575,25 +575,25 @@ mod tests {
 
     #[test]
     fn arithmetic_saturates_instead_of_panicking() {
-        assert_eq!(Scalar::add(I16F16::MAX, I16F16::MAX), I16F16::MAX);
-        assert_eq!(Scalar::mul(I16F16::MIN, I16F16::MIN), I16F16::MAX);
-        assert_eq!(Scalar::mul(I16F16::MIN, I16F16::MAX), I16F16::MIN);
-        assert_eq!(Scalar::neg(I16F16::MIN), I16F16::MAX);
-        assert_eq!(Scalar::div(I16F16::ONE, I16F16::ZERO), I16F16::MAX);
-        assert_eq!(Scalar::div(I16F16::ZERO, I16F16::ZERO), I16F16::ZERO);
-        assert_eq!(Scalar::div(I16F16::MIN, I16F16::from_num(-1)), I16F16::MAX);
-        assert_eq!(Scalar::div(I32F32::MIN, I32F32::from_bits(1)), I32F32::MIN);
+        assert_eq!(Scalar::plus(I16F16::MAX, I16F16::MAX), I16F16::MAX);
+        assert_eq!(Scalar::times(I16F16::MIN, I16F16::MIN), I16F16::MAX);
+        assert_eq!(Scalar::times(I16F16::MIN, I16F16::MAX), I16F16::MIN);
+        assert_eq!(Scalar::negated(I16F16::MIN), I16F16::MAX);
+        assert_eq!(Scalar::over(I16F16::ONE, I16F16::ZERO), I16F16::MAX);
+        assert_eq!(Scalar::over(I16F16::ZERO, I16F16::ZERO), I16F16::ZERO);
+        assert_eq!(Scalar::over(I16F16::MIN, I16F16::from_num(-1)), I16F16::MAX);
+        assert_eq!(Scalar::over(I32F32::MIN, I32F32::from_bits(1)), I32F32::MIN);
         assert_eq!(Scalar::sqrt(I16F16::from_num(-4)), I16F16::ZERO);
         assert_eq!(Scalar::sqrt(I48F16::from_num(6.25)), I48F16::from_num(2.5));
     }
 
     #[test]
     fn rounding_is_to_nearest() {
-        let third = Scalar::div(I16F16::ONE, I16F16::from_num(3));
+        let third = Scalar::over(I16F16::ONE, I16F16::from_num(3));
         assert_eq!(third.to_bits(), 21845);
-        let minus_third = Scalar::div(I16F16::from_num(-1), I16F16::from_num(3));
+        let minus_third = Scalar::over(I16F16::from_num(-1), I16F16::from_num(3));
         assert_eq!(minus_third.to_bits(), -21845);
-        let two_thirds = Scalar::div(I16F16::from_num(2), I16F16::from_num(3));
+        let two_thirds = Scalar::over(I16F16::from_num(2), I16F16::from_num(3));
         assert_eq!(two_thirds.to_bits(), 43691);
     }
 

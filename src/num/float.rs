@@ -40,23 +40,23 @@ macro_rules! float_scalar {
             const ONE: Self = 1.0;
 
             #[inline]
-            fn add(a: Self, b: Self) -> Self {
+            fn plus(a: Self, b: Self) -> Self {
                 a + b
             }
             #[inline]
-            fn sub(a: Self, b: Self) -> Self {
+            fn minus(a: Self, b: Self) -> Self {
                 a - b
             }
             #[inline]
-            fn mul(a: Self, b: Self) -> Self {
+            fn times(a: Self, b: Self) -> Self {
                 a * b
             }
             #[inline]
-            fn div(a: Self, b: Self) -> Self {
+            fn over(a: Self, b: Self) -> Self {
                 a / b
             }
             #[inline]
-            fn neg(a: Self) -> Self {
+            fn negated(a: Self) -> Self {
                 -a
             }
             #[inline]

@@ -3,10 +3,11 @@
 //! [`Scalar`] is the *arithmetic* of a number type: zero, one, the four operations, a
 //! negation and a square root, each a total function (it returns a value for every
 //! input and never panics). That is all a user type implements. The arithmetic items are
-//! associated functions without a `self` receiver (`S::add(a, b)`, not `a.add(b)`), so
-//! that importing [`Scalar`] never makes a method call ambiguous: `a.add(b)` on a type
-//! with `std::ops::Add`, or `x.min(y)` on a fixed-point type with `Ord`, still mean what
-//! they meant.
+//! associated functions without a `self` receiver, named after the words of the math
+//! (`S::plus(a, b)`, `S::times`, `S::over`, …) rather than after `std::ops`, so that
+//! importing [`Scalar`] makes nothing ambiguous: `a.add(b)` and `f64::add(a, b)` with
+//! `std::ops::Add` in scope, or `x.min(y)` and `I16F16::min(x, y)` with `Ord`, still mean
+//! what they meant.
 //!
 //! The *numerics* — exact predicates, error bounds, power-of-two rescaling, exact
 //! 128-bit products for fixed point — are an implementation detail. The crate's own
@@ -101,11 +102,11 @@ pub trait WideOf<S>: Wide {
 ///     type Wide = Rounded<Self>;
 ///     const ZERO: Self = Meters(0.0);
 ///     const ONE: Self = Meters(1.0);
-///     fn add(a: Self, b: Self) -> Self { Meters(a.0 + b.0) }
-///     fn sub(a: Self, b: Self) -> Self { Meters(a.0 - b.0) }
-///     fn mul(a: Self, b: Self) -> Self { Meters(a.0 * b.0) }
-///     fn div(a: Self, b: Self) -> Self { Meters(a.0 / b.0) }
-///     fn neg(a: Self) -> Self { Meters(-a.0) }
+///     fn plus(a: Self, b: Self) -> Self { Meters(a.0 + b.0) }
+///     fn minus(a: Self, b: Self) -> Self { Meters(a.0 - b.0) }
+///     fn times(a: Self, b: Self) -> Self { Meters(a.0 * b.0) }
+///     fn over(a: Self, b: Self) -> Self { Meters(a.0 / b.0) }
+///     fn negated(a: Self) -> Self { Meters(-a.0) }
 ///     fn sqrt(a: Self) -> Self { Meters(a.0.sqrt()) }
 ///     fn is_finite(a: Self) -> bool { a.0.is_finite() }
 /// }
@@ -122,11 +123,11 @@ impl<S: Scalar> Wide for Rounded<S> {
     const ZERO: Self = Self(S::ZERO);
     #[inline]
     fn add(self, rhs: Self) -> Self {
-        Self(S::add(self.0, rhs.0))
+        Self(S::plus(self.0, rhs.0))
     }
     #[inline]
     fn sub(self, rhs: Self) -> Self {
-        Self(S::sub(self.0, rhs.0))
+        Self(S::minus(self.0, rhs.0))
     }
 }
 
@@ -145,15 +146,16 @@ impl<S: Scalar> WideOf<S> for Rounded<S> {
 /// type of the `fixed` crate, or your own.
 ///
 /// A user type implements the arithmetic: [`ZERO`](Self::ZERO), [`ONE`](Self::ONE),
-/// [`add`](Self::add), [`sub`](Self::sub), [`mul`](Self::mul), [`div`](Self::div),
-/// [`neg`](Self::neg), [`sqrt`](Self::sqrt), optionally
+/// [`plus`](Self::plus), [`minus`](Self::minus), [`times`](Self::times), [`over`](Self::over),
+/// [`negated`](Self::negated), [`sqrt`](Self::sqrt), optionally
 /// [`is_finite`](Self::is_finite), and names `type Wide = Rounded<Self>`. Each function
 /// must be total: return a value for every input, never panic (saturate, or return an
 /// infinity or NaN, as the type does). The trait deliberately does *not* require
 /// `num_traits::Float`, so that fixed-point types qualify.
 ///
-/// The functions take no `self` receiver, so that importing the trait never shadows or
-/// clashes with a type's own methods and operators.
+/// The functions take no `self` receiver and do not reuse the names of `std::ops`
+/// (`plus`, not `add`), so that importing the trait never shadows or clashes with a type's
+/// own methods and operators, in method or in path calls.
 ///
 /// What a user scalar gets: every query, with the crate's rules (unit normals, finite
 /// answers for finite inputs, the degenerate cases of `docs/semantics.md`), computed in
@@ -169,7 +171,7 @@ impl<S: Scalar> WideOf<S> for Rounded<S> {
 ///
 /// /// The root of `a² + b²`, for any scalar.
 /// fn norm<S: Scalar>(a: S, b: S) -> S {
-///     S::sqrt(S::add(S::mul(a, a), S::mul(b, b)))
+///     S::sqrt(S::plus(S::times(a, a), S::times(b, b)))
 /// }
 /// assert_eq!(norm(3.0_f32, 4.0), 5.0);
 /// assert_eq!(norm(3.0_f64, 4.0), 5.0);
@@ -189,38 +191,38 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     ///
     /// ```
     /// use capsule2d::Scalar;
-    /// assert_eq!(f64::add(1.5, 2.0), 3.5);
+    /// assert_eq!(f64::plus(1.5, 2.0), 3.5);
     /// ```
-    fn add(a: Self, b: Self) -> Self;
+    fn plus(a: Self, b: Self) -> Self;
     /// `a − b`.
     ///
     /// ```
     /// use capsule2d::Scalar;
-    /// assert_eq!(f64::sub(1.5, 2.0), -0.5);
+    /// assert_eq!(f64::minus(1.5, 2.0), -0.5);
     /// ```
-    fn sub(a: Self, b: Self) -> Self;
+    fn minus(a: Self, b: Self) -> Self;
     /// `a × b`.
     ///
     /// ```
     /// use capsule2d::Scalar;
-    /// assert_eq!(f64::mul(1.5, 2.0), 3.0);
+    /// assert_eq!(f64::times(1.5, 2.0), 3.0);
     /// ```
-    fn mul(a: Self, b: Self) -> Self;
+    fn times(a: Self, b: Self) -> Self;
     /// `a ÷ b`. Must not panic: division by zero gives ±infinity or NaN for the floats
     /// and the saturated extreme (or zero, for `0 ÷ 0`) for fixed point.
     ///
     /// ```
     /// use capsule2d::Scalar;
-    /// assert_eq!(f64::div(3.0, 2.0), 1.5);
+    /// assert_eq!(f64::over(3.0, 2.0), 1.5);
     /// ```
-    fn div(a: Self, b: Self) -> Self;
+    fn over(a: Self, b: Self) -> Self;
     /// `−a`.
     ///
     /// ```
     /// use capsule2d::Scalar;
-    /// assert_eq!(f32::neg(3.0), -3.0);
+    /// assert_eq!(f32::negated(3.0), -3.0);
     /// ```
-    fn neg(a: Self) -> Self;
+    fn negated(a: Self) -> Self;
     /// The square root. Must not panic: floats give NaN below zero, fixed point zero.
     ///
     /// ```
@@ -248,7 +250,7 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     #[doc(hidden)]
     #[inline]
     fn __half(a: Self, _: Seal) -> Self {
-        Self::div(a, Self::add(Self::ONE, Self::ONE))
+        Self::over(a, Self::plus(Self::ONE, Self::ONE))
     }
     #[doc(hidden)]
     #[inline]
@@ -263,12 +265,12 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     #[doc(hidden)]
     #[inline]
     fn __abs(a: Self, _: Seal) -> Self {
-        if a < Self::ZERO { Self::neg(a) } else { a }
+        if a < Self::ZERO { Self::negated(a) } else { a }
     }
     #[doc(hidden)]
     #[inline]
     fn __mul_wide(a: Self, b: Self, seal: Seal) -> Self::Wide {
-        Self::Wide::__widen(Self::mul(a, b), seal)
+        Self::Wide::__widen(Self::times(a, b), seal)
     }
     #[doc(hidden)]
     #[inline]
@@ -287,7 +289,7 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         } else if !(num < den) {
             Self::ONE
         } else {
-            let t = Self::div(num.__narrow(seal), den.__narrow(seal));
+            let t = Self::over(num.__narrow(seal), den.__narrow(seal));
             // Rounding in a user type may step outside [0, 1].
             if !(t >= Self::ZERO) {
                 Self::ZERO
@@ -308,7 +310,7 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         seal: Seal,
     ) -> bool {
         let n = |w: Self::Wide| w.__narrow(seal);
-        Self::mul(n(a), n(b)) <= Self::mul(n(c), n(d))
+        Self::times(n(a), n(b)) <= Self::times(n(c), n(d))
     }
     #[doc(hidden)]
     #[inline]
@@ -323,7 +325,7 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     fn __normalize(x: Self, y: Self, seal: Seal) -> Option<(Self, Self)> {
         let length = Self::__hypot(x, y, seal);
         if length > Self::ZERO && Self::is_finite(length) {
-            let (ux, uy) = (Self::div(x, length), Self::div(y, length));
+            let (ux, uy) = (Self::over(x, length), Self::over(y, length));
             // A vector whose square underflowed in a user type can still give a
             // non-unit result; the crate's scalars rescale instead.
             (Self::is_finite(ux) && Self::is_finite(uy)).then_some((ux, uy))
@@ -334,8 +336,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     #[doc(hidden)]
     #[inline]
     fn __orient(o: [Self; 2], u: [Self; 2], v: [Self; 2], seal: Seal) -> Ordering {
-        let (ux, uy) = (Self::sub(u[0], o[0]), Self::sub(u[1], o[1]));
-        let (vx, vy) = (Self::sub(v[0], o[0]), Self::sub(v[1], o[1]));
+        let (ux, uy) = (Self::minus(u[0], o[0]), Self::minus(u[1], o[1]));
+        let (vx, vy) = (Self::minus(v[0], o[0]), Self::minus(v[1], o[1]));
         let det = Self::__mul_wide(ux, vy, seal).sub(Self::__mul_wide(uy, vx, seal));
         det.partial_cmp(&<Self::Wide as Wide>::ZERO)
             .unwrap_or(Ordering::Equal)
@@ -349,9 +351,9 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         q: [Self; 2],
         seal: Seal,
     ) -> Self {
-        let (vx, vy) = (Self::sub(v[0], u[0]), Self::sub(v[1], u[1]));
+        let (vx, vy) = (Self::minus(v[0], u[0]), Self::minus(v[1], u[1]));
         let cross = |w: [Self; 2]| {
-            let (wx, wy) = (Self::sub(w[0], u[0]), Self::sub(w[1], u[1]));
+            let (wx, wy) = (Self::minus(w[0], u[0]), Self::minus(w[1], u[1]));
             Self::__mul_wide(vx, wy, seal)
                 .sub(Self::__mul_wide(vy, wx, seal))
                 .abs()
@@ -365,8 +367,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         if !(r1 >= Self::ZERO && r2 >= Self::ZERO) {
             return false;
         }
-        let (dx, dy) = (Self::sub(p[0], q[0]), Self::sub(p[1], q[1]));
-        let radius = Self::add(r1, r2);
+        let (dx, dy) = (Self::minus(p[0], q[0]), Self::minus(p[1], q[1]));
+        let radius = Self::plus(r1, r2);
         Self::__mul_wide(dx, dx, seal).add(Self::__mul_wide(dy, dy, seal))
             <= Self::__mul_wide(radius, radius, seal)
     }
@@ -384,8 +386,8 @@ pub trait Scalar: Copy + PartialOrd + Debug {
             return false;
         }
         let mw = |x, y| Self::__mul_wide(x, y, seal);
-        let (vx, vy) = (Self::sub(b[0], a[0]), Self::sub(b[1], a[1]));
-        let (wx, wy) = (Self::sub(p[0], a[0]), Self::sub(p[1], a[1]));
+        let (vx, vy) = (Self::minus(b[0], a[0]), Self::minus(b[1], a[1]));
+        let (wx, wy) = (Self::minus(p[0], a[0]), Self::minus(p[1], a[1]));
         let along = mw(wx, vx).add(mw(wy, vy));
         if !(along > <Self::Wide as Wide>::ZERO) {
             return Self::__within_point(p, a, r1, r2, seal);
@@ -395,7 +397,7 @@ pub trait Scalar: Copy + PartialOrd + Debug {
             return Self::__within_point(p, b, r1, r2, seal);
         }
         let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
-        let radius = Self::add(r1, r2);
+        let radius = Self::plus(r1, r2);
         Self::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
     }
     #[doc(hidden)]
@@ -416,23 +418,23 @@ pub trait Scalar: Copy + PartialOrd + Debug {
 pub(crate) trait Num: Scalar {
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
-        <Self as Scalar>::add(self, rhs)
+        <Self as Scalar>::plus(self, rhs)
     }
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
-        <Self as Scalar>::sub(self, rhs)
+        <Self as Scalar>::minus(self, rhs)
     }
     #[inline(always)]
     fn mul(self, rhs: Self) -> Self {
-        <Self as Scalar>::mul(self, rhs)
+        <Self as Scalar>::times(self, rhs)
     }
     #[inline(always)]
     fn div(self, rhs: Self) -> Self {
-        <Self as Scalar>::div(self, rhs)
+        <Self as Scalar>::over(self, rhs)
     }
     #[inline(always)]
     fn neg(self) -> Self {
-        <Self as Scalar>::neg(self)
+        <Self as Scalar>::negated(self)
     }
     #[inline(always)]
     fn is_finite(self) -> bool {
