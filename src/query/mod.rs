@@ -214,7 +214,13 @@ pub(crate) fn contact_with_margin<V: Vector2>(
 ) -> Option<Contact<V>> {
     let radii = radii::inflate(rx, ry)?;
     let reach = if margin > S::<V>::ZERO {
-        rx.add(margin).saturate()
+        // A reach beyond MAX (floats) is MAX: an infinite radius would be no radius.
+        let reach = rx.add(margin);
+        if reach.is_finite() {
+            reach
+        } else {
+            reach.saturate()
+        }
     } else {
         rx
     };
@@ -251,11 +257,9 @@ pub(crate) fn contact_with_margin<V: Vector2>(
             }))
         }
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
-            let (core, apart) =
-                segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown)?;
-            Some(speculative(core, radii, || {
-                apart.is_none_or(|apart| apart.within(radii))
-            }))
+            segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown, |core, within| {
+                speculative(core, radii, within)
+            })
         }
     }
 }

@@ -346,28 +346,33 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
 }
 
 /// [`segment_segment_contact`] for a speculative contact: `None` unless the segments come
-/// within `grown`; otherwise the contact within `radii` (the true radii, `radii ≤ grown`)
-/// and, for segments apart, their relation, from which [`Apart::within`] answers "within
-/// the true radii" exactly when asked (`None`: they cross, so they are).
-pub(crate) fn segment_segment_margin<V: Vector2>(
+/// within `grown`; otherwise `finish` of the contact within `radii` (the true radii,
+/// `radii ≤ grown`) and of a test that answers "within the true radii" exactly from the
+/// same relation, when asked.
+#[inline(always)]
+pub(crate) fn segment_segment_margin<V: Vector2, R>(
     [xa, xb, ya, yb]: [V; 4],
     radii: Radii<S<V>>,
     grown: Radii<S<V>>,
-) -> Option<(CoreContact<V>, Option<Apart<V>>)> {
+    finish: impl FnOnce(CoreContact<V>, &dyn Fn() -> bool) -> R,
+) -> Option<R> {
     if any_nan([xa, xb, ya, yb]) {
         return None;
     }
     let pair = segment_segment(xa, xb, ya, yb);
-    let apart = match pair {
-        SegmentPair::Crossing { .. } => None,
+    match pair {
+        SegmentPair::Crossing { .. } => {
+            let core = pair_contact(pair, [xa, xb, ya, yb], radii);
+            Some(finish(core, &|| true))
+        }
         SegmentPair::Apart(apart) => {
             if !apart.within(grown) {
                 return None;
             }
-            Some(apart)
+            let core = pair_contact(pair, [xa, xb, ya, yb], radii);
+            Some(finish(core, &|| apart.within(radii)))
         }
-    };
-    Some((pair_contact(pair, [xa, xb, ya, yb], radii), apart))
+    }
 }
 
 /// [`segment_segment_contact`] without the decision: the nearest features of two
