@@ -199,11 +199,9 @@ pub(crate) fn closest_points<V: Vector2>(
 /// The decision "within the margin" is the exact predicate with the receiver's radius
 /// grown by it. The depth is `r_x + r_y − d` for cores `d` apart, taken from the true radii
 /// rather than the grown one, so that a margin far larger than the gap (even `MAX`) loses
-/// nothing. A depth that reads above 0 is certified by the exact predicate at the true
-/// radii (one relation of a segment pair serves both decisions): overlapping, it is the
-/// plain contact, bit for bit; apart by less than the rounding, it reads `−0`. A depth
-/// that reads at most 0 is kept, the signed gap (an exact touch reads `0` or a rounding
-/// below). It saturates instead of overflowing.
+/// nothing: where the plain contact reports a depth above 0 it is that depth, bit for bit,
+/// and elsewhere minus the gap, rounded (within rounding of a touch, either sign). It
+/// saturates instead of overflowing.
 #[inline(always)]
 pub(crate) fn contact_with_margin<V: Vector2>(
     x: Core<V>,
@@ -225,8 +223,8 @@ pub(crate) fn contact_with_margin<V: Vector2>(
         rx
     };
     let grown = radii::inflate(reach, ry)?;
-    // The contact within the true radii once "within the margin" holds, with the exact
-    // "within the true radii", asked only when the depth reads above 0.
+    // The contact within the true radii once "within the margin" holds; the exact "within
+    // the true radii" is asked only where the depth overflowed.
     match (x, y) {
         (Core::Point(p), Core::Point(q)) => {
             if !radii::within_point(p, q, grown) {
@@ -265,35 +263,46 @@ pub(crate) fn contact_with_margin<V: Vector2>(
 }
 
 /// The speculative contact from the cores' contact within the true `radii`: the depth
-/// `r_x + r_y − d`, certified by `overlapping` (the exact predicate) where it reads above
-/// 0, and saturated where it overflows.
+/// `r_x + r_y − d`, rounded (a construction, like every depth: its sign within rounding of
+/// a touch is the rounding's), and saturated where it overflows, where `overlapping` (the
+/// exact predicate) picks between the plain contact's saturated depth and the gap.
 #[inline(always)]
 fn speculative<V: Vector2>(
     core: CoreContact<V>,
     radii: Radii<S<V>>,
     overlapping: impl FnOnce() -> bool,
 ) -> Contact<V> {
-    let zero = S::<V>::ZERO;
     let signed = radii.sum().sub(core.separation);
-    let depth = if signed > zero {
-        if overlapping() {
-            core.depth
-        } else {
-            zero.neg()
-        }
-    } else if signed.is_finite() {
+    let depth = if signed.is_finite() {
         signed
-    } else if overlapping() {
-        // `r_x + r_y − d` overflowed (floats near `MAX`): the plain contact's saturated
-        // depth, or the gap saturated.
-        core.depth
     } else {
-        core.separation.sub(radii.sum()).max(zero).saturate().neg()
+        overflowed_depth(core, radii, overlapping())
     };
     Contact {
         normal: core.normal,
         depth,
         point: core.on_y.add(core.normal.scale(radii.y)),
+    }
+}
+
+/// The depth of a speculative contact whose `r_x + r_y − d` overflowed (floats near
+/// `MAX`): the plain contact's saturated depth when the shapes overlap, minus the gap
+/// saturated when they are apart.
+#[cold]
+#[inline(never)]
+fn overflowed_depth<V: Vector2>(
+    core: CoreContact<V>,
+    radii: Radii<S<V>>,
+    overlapping: bool,
+) -> S<V> {
+    if overlapping {
+        core.depth
+    } else {
+        core.separation
+            .sub(radii.sum())
+            .max(S::<V>::ZERO)
+            .saturate()
+            .neg()
     }
 }
 
