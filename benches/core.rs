@@ -9,7 +9,7 @@
 
 use std::hint::black_box;
 
-use capsule2d::{Capsule, Circle, Scalar, Segment, batch};
+use capsule2d::{Capsule, Circle, Scalar, Segment, Shape, batch};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 /// Queries per iteration.
@@ -58,28 +58,28 @@ fn queries<S: Scalar>(c: &mut Criterion, ty: &str, f: impl Fn(f64) -> S) {
     group.bench_function(format!("closest_point_{ty}"), |b| {
         b.iter(|| {
             for (circle, segment) in black_box(&circle_segment) {
-                black_box(segment.closest_point(black_box(circle.center)));
+                black_box(segment.project_point(black_box(circle.center)));
             }
         });
     });
     group.bench_function(format!("circle_segment_intersects_{ty}"), |b| {
         b.iter(|| {
             for (circle, segment) in black_box(&circle_segment) {
-                black_box(black_box(circle).intersects_segment(segment));
+                black_box(black_box(circle).intersects(segment));
             }
         });
     });
     group.bench_function(format!("circle_segment_contact_{ty}"), |b| {
         b.iter(|| {
             for (circle, segment) in black_box(&circle_segment) {
-                black_box(black_box(circle).contact_segment(segment));
+                black_box(black_box(circle).contact(segment));
             }
         });
     });
     group.bench_function(format!("capsule_contact_{ty}"), |b| {
         b.iter(|| {
             for (x, y) in black_box(&capsules) {
-                black_box(black_box(x).contact_capsule(y));
+                black_box(black_box(x).contact(y));
             }
         });
     });

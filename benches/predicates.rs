@@ -17,7 +17,7 @@
 
 use std::hint::black_box;
 
-use capsule2d::{Capsule, Circle, Segment, batch};
+use capsule2d::{Capsule, Circle, Segment, Shape, batch};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 const QUERIES: usize = 1024;
@@ -91,7 +91,7 @@ macro_rules! compare {
             bench.iter(|| {
                 let mut hits = 0_u32;
                 for &(c, r, a, b) in black_box(&inputs) {
-                    hits += u32::from(Circle::new(c, r).intersects_segment(&Segment::new(a, b)));
+                    hits += u32::from(Circle::new(c, r).intersects(&Segment::new(a, b)));
                 }
                 hits
             });
@@ -134,7 +134,7 @@ macro_rules! compare {
             bench.iter(|| {
                 let mut hits = 0_u32;
                 for &(c, r, a, _) in black_box(&inputs) {
-                    hits += u32::from(Circle::new(c, r).intersects_circle(&Circle::new(a, r)));
+                    hits += u32::from(Circle::new(c, r).intersects(&Circle::new(a, r)));
                 }
                 hits
             });

@@ -3,21 +3,24 @@
 //!
 //! Run with `cargo run --release --example contacts`.
 
-use capsule2d::{Capsule, Circle, Segment, Vector2, response};
+use capsule2d::{Capsule, Circle, Segment, Shape, Vector2, response};
 
 fn main() {
     let floor = Segment::new([0.0_f64, 0.0], [10.0, 0.0]);
     let p = [3.0, 4.0];
     println!(
         "closest point on {floor:?} to {p:?}: {:?}",
-        floor.closest_point(p)
+        floor.project_point(p)
     );
     println!("  parameter t = {}", floor.closest_parameter(p));
-    println!("  squared distance = {}", floor.distance_squared(p));
+    println!(
+        "  squared distance = {}",
+        dist2((floor.project_point(p), p))
+    );
 
     let ball = Circle::new([2.0, 0.75], 1.0);
     let velocity = [3.0, -4.0];
-    match ball.contact_segment(&floor) {
+    match ball.contact(&floor) {
         Some(contact) => {
             println!("ball {ball:?} touches the floor: {contact:?}");
             println!("  push-out offset      {:?}", contact.offset());
@@ -42,15 +45,15 @@ fn main() {
     }
 
     // Degenerate input still gets a unit normal: a centre exactly on the segment.
-    let on = Circle::new([5.0, 0.0], 0.5).contact_segment(&floor);
+    let on = Circle::new([5.0, 0.0], 0.5).contact(&floor);
     println!("centre on the segment: {on:?}");
 
     // Capsules: a robot link against an obstacle, and two crossing links.
     let link = Capsule::new([0.0, 0.0], [4.0, 4.0], 0.5);
     let obstacle = Circle::new([3.0, 1.0], 1.0);
-    println!("link vs obstacle: {:?}", link.contact_circle(&obstacle));
+    println!("link vs obstacle: {:?}", link.contact(&obstacle));
     let other = Capsule::new([0.0, 4.0], [4.0, 0.0], 0.5);
-    println!("crossing links: {:?}", link.contact_capsule(&other));
+    println!("crossing links: {:?}", link.contact(&other));
 
     // The caller's own vector type: three methods.
     #[derive(Clone, Copy, Debug)]
@@ -73,7 +76,7 @@ fn main() {
     let wall = Segment::new(V2::new(0.0, -1.0), V2::new(0.0, 1.0));
     println!(
         "own vector type: {:?}",
-        Circle::new(V2::new(0.25, 0.0), 0.5).contact_segment(&wall)
+        Circle::new(V2::new(0.25, 0.0), 0.5).contact(&wall)
     );
 
     fixed_point();
@@ -85,10 +88,17 @@ fn fixed_point() {
     let n = |v: f64| I32F32::from_num(v);
     let floor = Segment::new([n(0.0), n(0.0)], [n(10.0), n(0.0)]);
     let ball = Circle::new([n(2.0), n(0.75)], n(1.0));
-    println!("fixed point (I32F32): {:?}", ball.contact_segment(&floor));
+    println!("fixed point (I32F32): {:?}", ball.contact(&floor));
 }
 
 #[cfg(not(feature = "fixed"))]
 fn fixed_point() {
     println!("(run with --features fixed for the fixed-point part)");
+}
+
+/// `|p − q|²` of a pair of points (what `Segment::distance_squared` and
+/// `distance_squared_to_segment` returned before the `Shape` API).
+#[allow(dead_code)]
+fn dist2<V: capsule2d::vector::VectorOps>((p, q): (V, V)) -> V::Scalar {
+    p.sub(q).length_squared()
 }

@@ -13,7 +13,7 @@
 mod sim {
     //! Everything here would compile in a `#![no_std]` crate.
 
-    use capsule2d::{Ball, Capsule, Chain, Circle, Segment, StepParams};
+    use capsule2d::{Ball, Capsule, Chain, Circle, Segment, Shape, StepParams};
     use fixed::types::I32F32;
 
     /// The scalar: 32 integer bits, 32 fraction bits.
@@ -81,11 +81,11 @@ mod sim {
         let floor = Segment::new([q(0, 1), q(0, 1)], [q(10, 1), q(0, 1)]);
         // A ball of radius 1 at height 3/4: depth 1/4, normal +y.
         let contact = Circle::new([q(3, 1), q(3, 4)], q(1, 1))
-            .contact_segment(&floor)
+            .contact(&floor)
             .map_or((q(0, 1), [q(0, 1); 2]), |c| (c.depth, c.normal));
         // A ball of radius 1 at height 3, moved by (0, −4): touches at time (3 − 1)/4.
         let time = Circle::new([q(5, 1), q(3, 1)], q(1, 1))
-            .sweep_segment([q(0, 1), q(-4, 1)], &floor)
+            .sweep(&floor, [q(0, 1), q(-4, 1)])
             .map_or(q(-1, 1), |hit| hit.time);
         (contact.0, contact.1, time)
     }
@@ -93,7 +93,7 @@ mod sim {
     /// Far outside I32F32's comfortable range: saturates, never panics.
     pub(crate) fn saturating_query() -> Fx {
         let far = Segment::new([Fx::MIN, Fx::MIN], [Fx::MAX, Fx::MAX]);
-        far.distance([Fx::MAX, Fx::MIN])
+        far.distance(&[Fx::MAX, Fx::MIN])
     }
 }
 

@@ -9,7 +9,7 @@
 //! glam's operators do the integration; capsule2d answers where the ball first touches
 //! something during a step and which way the surface faces.
 
-use capsule2d::{Capsule, Circle, Segment, response};
+use capsule2d::{Capsule, Circle, Segment, Shape, response};
 use glam::Vec2;
 
 /// The course: a floor, two walls and a capsule-shaped bumper.
@@ -31,8 +31,8 @@ fn step(course: &Course, ball: &mut Circle<Vec2>, velocity: &mut Vec2, dt: f32) 
         let hits = course
             .segments
             .iter()
-            .filter_map(|s| ball.sweep_segment(motion, s))
-            .chain(ball.sweep_capsule(motion, &course.bumper));
+            .filter_map(|s| ball.sweep(s, motion))
+            .chain(ball.sweep(&course.bumper, motion));
         let first = hits.min_by(|a, b| a.time.total_cmp(&b.time));
         match first {
             Some(hit) if hit.time < 1.0 => {
@@ -90,9 +90,7 @@ fn main() {
     // f64 works the same through DVec2: the contact of a ball resting 0.1 into the floor.
     let floor = Segment::new(glam::DVec2::new(-5.0, 0.0), glam::DVec2::new(5.0, 0.0));
     let resting = Circle::new(glam::DVec2::new(1.0, 0.4), 0.5);
-    let contact = resting
-        .contact_segment(&floor)
-        .expect("resting on the floor");
+    let contact = resting.contact(&floor).expect("resting on the floor");
     assert_eq!(contact.normal, glam::DVec2::Y);
     assert!((contact.depth - 0.1).abs() < 1e-15);
     println!("DVec2: resting contact {contact:?}");

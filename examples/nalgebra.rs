@@ -13,7 +13,8 @@
 //! rotations from `f64::sin_cos` rather than with `Isometry2`, which needs nalgebra's
 //! float math; with nalgebra's `std` or `libm` feature on, `Isometry2` works the same.)
 
-use capsule2d::{Capsule, Circle, Segment, Vector2 as _};
+use capsule2d::vector::VectorOps as _;
+use capsule2d::{Capsule, Circle, Segment, Shape};
 use nalgebra::{Matrix2, Point2, Vector2};
 use std::f64::consts::FRAC_PI_2;
 
@@ -51,14 +52,14 @@ fn main() {
         let mut report = Vec::new();
         for (i, link) in links.iter().enumerate() {
             for obstacle in &obstacles {
-                if let Some(contact) = link.contact_circle(obstacle) {
+                if let Some(contact) = link.contact(obstacle) {
                     report.push(format!(
                         "link {i} hits the obstacle at ({:.2}, {:.2}), {:.3} deep",
                         obstacle.center.x, obstacle.center.y, contact.depth
                     ));
                 }
             }
-            if let Some(contact) = link.contact_segment(&table) {
+            if let Some(contact) = link.contact(&table) {
                 report.push(format!(
                     "link {i} hits the table, {:.3} deep",
                     contact.depth
@@ -83,7 +84,7 @@ fn main() {
     // above the second link's core: 1.2 − 0.2 − 0.4 = 0.6 clear of it.
     let straight = arm([0.0, 0.0]);
     assert!(straight[1].b.sub(Point2::new(3.5, 0.0)).length() < 1e-12);
-    let clearance = straight[1].segment().distance(obstacles[0].center)
+    let clearance = straight[1].segment().distance(&obstacles[0].center)
         - straight[1].radius
         - obstacles[0].radius;
     assert!((clearance - 0.6).abs() < 1e-12);
@@ -94,7 +95,7 @@ fn main() {
     // points from the obstacle towards the link: −x.
     let bent = arm([0.0, FRAC_PI_2]);
     let contact = bent[1]
-        .contact_circle(&obstacles[0])
+        .contact(&obstacles[0])
         .expect("the bent arm touches the obstacle");
     assert!((contact.depth - 0.1).abs() < 1e-12);
     assert!(contact.normal.sub(Point2::new(-1.0, 0.0)).length() < 1e-12);

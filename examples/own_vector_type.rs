@@ -8,7 +8,8 @@
 //! The engine keeps its type and its operators; capsule2d only needs to build a vector
 //! from two components and read them back. Results come back in the engine's type.
 
-use capsule2d::{Capsule, Circle, Ray, Segment, Vector2, response};
+use capsule2d::vector::VectorOps as _;
+use capsule2d::{Capsule, Circle, Ray, Segment, Shape, Vector2, response};
 use std::ops::{Add, Mul, Sub};
 
 /// The engine's vector: `f32` components, its own arithmetic and formatting.
@@ -75,7 +76,7 @@ fn main() {
 
     // Standing on the floor, sunk 0.25: the contact says how to get out.
     let contact = player
-        .contact_segment(&floor)
+        .contact(&floor)
         .expect("the player stands on the floor");
     println!("player on the floor: {contact:?}");
     let standing = player.a + contact.offset();
@@ -89,7 +90,7 @@ fn main() {
     // A ball on the ramp. The ramp's left normal is n = (−3, 4)/5; the ball's centre is
     // 0.3 above the ramp's midpoint (4, 1.5) along n, so a radius of 0.5 sinks 0.2 in.
     let ball = Circle::new(v(4.0 - 0.18, 1.5 + 0.24), 0.5);
-    if let Some(contact) = ball.contact_segment(&ramp) {
+    if let Some(contact) = ball.contact(&ramp) {
         let velocity = v(2.0, -1.0);
         let bounced = response::reflect(velocity, contact.normal, 0.5);
         println!(
@@ -107,7 +108,7 @@ fn main() {
     let eyes = player.b;
     let target = v(7.0, 1.0);
     let ray = Ray::new(eyes, target - eyes);
-    match ray.cast_segment(&ramp, 1.0) {
+    match ray.cast(&ramp, 1.0) {
         Some(hit) => println!(
             "line of sight blocked by the ramp at {:?}, {:.0}% of the way",
             hit.point,
@@ -120,6 +121,6 @@ fn main() {
     let half_way = eyes + (target - eyes) * 0.5;
     println!(
         "half way to the target: {half_way:?}, {:.3} from the ramp",
-        ramp.distance(half_way)
+        ramp.distance(&half_way)
     );
 }

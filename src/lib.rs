@@ -119,7 +119,7 @@ pub mod prelude;
 pub mod query;
 pub mod response;
 pub mod shape;
-mod vector;
+pub mod vector;
 
 pub use motion::{
     Ball, Chain, ChainContact, ChainHit, Crossings, Hit, Ray, Resolution, StepParams, StepReport,

@@ -74,9 +74,25 @@ pub trait Vector2: Copy {
     fn y(&self) -> Self::Scalar;
 }
 
-/// The crate's vector arithmetic on any [`Vector2`], through its components and the total
-/// [`Scalar`] arithmetic. Private, so that it never meets a user's own `add` or `dot`.
-pub(crate) trait VectorOps: Vector2 {
+/// Vector arithmetic on any [`Vector2`], through its components and the total [`Scalar`]
+/// arithmetic: what the crate computes with, offered for generic code of your own.
+///
+/// It is deliberately *not* in the prelude nor at the crate root: its `add`, `sub` and
+/// `neg` share their names with `std::ops`, so a type with operators of its own (glam's
+/// `Vec2`) would see two candidates where both are imported. Import it where you want it,
+/// on arrays and tuples (which have no operators) it never clashes.
+///
+/// ```
+/// use capsule2d::vector::VectorOps;
+///
+/// let (u, v) = ([3.0_f64, 4.0], [1.0, -2.0]);
+/// assert_eq!(u.add(v), [4.0, 2.0]);
+/// assert_eq!(u.dot(v), -5.0);
+/// assert_eq!(u.length(), 5.0);
+/// assert_eq!(u.perp(), [-4.0, 3.0]);
+/// assert_eq!([0.0, 2.0].normalize(), Some([0.0, 1.0]));
+/// ```
+pub trait VectorOps: Vector2 {
     /// The zero vector.
     #[inline(always)]
     fn zero() -> Self {

@@ -4,7 +4,7 @@
 
 use approx::{AbsDiffEq, RelativeEq, UlpsEq, assert_abs_diff_eq, assert_relative_eq};
 use capsule2d::{
-    Capsule, ChainContact, ChainHit, Circle, Contact, Ray, RayHit, Resolution, Segment, SweepHit,
+    Capsule, ChainContact, ChainHit, Circle, Contact, Hit, Ray, Resolution, Segment, Shape,
 };
 
 type V = [f64; 2];
@@ -106,7 +106,7 @@ fn results_compare_every_field() {
             },
         ],
     );
-    let h: RayHit<V> = RayHit {
+    let h: Hit<V> = Hit {
         time: 2.0,
         point: [1.0, 1.0],
         normal: [0.0, 1.0],
@@ -114,21 +114,21 @@ fn results_compare_every_field() {
     every_field_counts(
         &h,
         &[
-            RayHit {
+            Hit {
                 time: plus(2.0, d),
                 ..h
             },
-            RayHit {
+            Hit {
                 point: [1.0, plus(1.0, d)],
                 ..h
             },
-            RayHit {
+            Hit {
                 normal: [0.0, plus(1.0, d)],
                 ..h
             },
         ],
     );
-    let w: SweepHit<V> = SweepHit {
+    let w: Hit<V> = Hit {
         time: 0.5,
         normal: [1.0, 0.0],
         point: [3.0, 3.0],
@@ -136,15 +136,15 @@ fn results_compare_every_field() {
     every_field_counts(
         &w,
         &[
-            SweepHit {
+            Hit {
                 time: plus(0.5, d),
                 ..w
             },
-            SweepHit {
+            Hit {
                 normal: [plus(1.0, d), 0.0],
                 ..w
             },
-            SweepHit {
+            Hit {
                 point: [plus(3.0, d), 3.0],
                 ..w
             },
@@ -167,7 +167,7 @@ fn results_compare_every_field() {
         &ChainHit { link: 1, hit: w },
         &[ChainHit {
             link: 1,
-            hit: SweepHit {
+            hit: Hit {
                 time: plus(0.5, d),
                 ..w
             },
@@ -260,7 +260,7 @@ fn a_computed_contact_against_its_derivation() {
     // along the left normal (−3,4)/5, at t = (4 + 6)/25 = 0.4, so the contact point is
     // (1.6, 1.2) and the depth 0.5.
     let contact = Circle::new([1.0_f32, 2.0], 1.5)
-        .contact_segment(&Segment::new([0.0, 0.0], [4.0, 3.0]))
+        .contact(&Segment::new([0.0, 0.0], [4.0, 3.0]))
         .unwrap();
     let expected = Contact {
         normal: [-0.6, 0.8],

@@ -3,8 +3,8 @@
 #![cfg(feature = "serde")]
 
 use capsule2d::{
-    Ball, Capsule, ChainContact, ChainHit, Circle, Contact, Ray, RayHit, Resolution, Segment,
-    StepParams, SweepHit,
+    Ball, Capsule, ChainContact, ChainHit, Circle, Contact, Hit, Ray, Resolution, Segment, Shape,
+    StepParams,
 };
 use serde::{Serialize, de::DeserializeOwned};
 
@@ -52,22 +52,22 @@ fn results() {
         r#"{"normal":[0.0,1.0],"depth":0.25,"point":[3.0,0.0]}"#,
     );
     round_trip(
-        RayHit::<V> {
+        Hit::<V> {
             time: 4.0,
             point: [4.0, 0.0],
             normal: [-1.0, 0.0],
         },
         r#"{"time":4.0,"point":[4.0,0.0],"normal":[-1.0,0.0]}"#,
     );
-    let hit = SweepHit::<V> {
+    let hit = Hit::<V> {
         time: 0.5,
         normal: [0.0, 1.0],
         point: [0.0, 0.0],
     };
-    round_trip(hit, r#"{"time":0.5,"normal":[0.0,1.0],"point":[0.0,0.0]}"#);
+    round_trip(hit, r#"{"time":0.5,"point":[0.0,0.0],"normal":[0.0,1.0]}"#);
     round_trip(
         ChainHit { link: 2, hit },
-        r#"{"link":2,"hit":{"time":0.5,"normal":[0.0,1.0],"point":[0.0,0.0]}}"#,
+        r#"{"link":2,"hit":{"time":0.5,"point":[0.0,0.0],"normal":[0.0,1.0]}}"#,
     );
     round_trip(
         ChainContact::<V> {
@@ -113,7 +113,7 @@ fn stepping_state() {
 fn a_query_answer_survives_the_trip() {
     // A ball of radius 1 at height 0.75 above a floor: depth 0.25, normal +y, point below.
     let contact = Circle::new([3.0, 0.75], 1.0)
-        .contact_segment(&Segment::new([0.0, 0.0], [10.0, 0.0]))
+        .contact(&Segment::new([0.0, 0.0], [10.0, 0.0]))
         .unwrap();
     let text = serde_json::to_string(&contact).unwrap();
     assert_eq!(

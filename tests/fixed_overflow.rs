@@ -17,7 +17,8 @@
 
 mod common;
 
-use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Vector2, response};
+use capsule2d::vector::VectorOps;
+use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape, response};
 use common::{D, Rng, exact};
 use fixed::types::extra::{U31, U60};
 use fixed::types::{I16F16, I32F32, I48F16};
@@ -133,7 +134,7 @@ fn check_contact<F: Fx>(what: &str, hit: bool, contact: Option<Contact<V<F>>>) {
             F::NAME
         );
         // Responses and offsets at the extremes: no panic.
-        let skin = c.depth.half();
+        let skin = F::over(c.depth, F::plus(F::ONE, F::ONE));
         let _ = (
             c.offset(),
             c.offset_with_skin(skin),
@@ -187,19 +188,15 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
         let t = seg.closest_parameter(c);
         assert!(t >= F::ZERO && t <= F::ONE, "[{}] t = {t:?}", F::NAME);
         let _ = (
-            seg.closest_point(c),
-            seg.distance_squared(c),
-            seg.distance(c),
+            seg.project_point(c),
+            dist2((seg.project_point(c), c)),
+            seg.distance(&c),
         );
         let _ = (
-            seg.closest_points(&seg2),
-            seg.distance_squared_to_segment(&seg2),
+            seg.closest_points(&seg2).points(),
+            dist2(seg.closest_points(&seg2).points()),
         );
-        let _ = (
-            seg.distance_to_segment(&seg2),
-            seg.direction(),
-            seg.length_squared(),
-        );
+        let _ = (seg.distance(&seg2), seg.direction(), seg.length_squared());
         let _ = (
             seg.length(),
             seg.midpoint(),
@@ -217,7 +214,7 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
         } else {
             assert_eq!(seg.left_normal(), [F::ONE, F::ZERO], "+x for a point");
         }
-        if let Some(n) = Vector2::normalize(Vector2::sub(c, a)) {
+        if let Some(n) = VectorOps::normalize(VectorOps::sub(c, a)) {
             assert_unit("normalize", n);
         }
         let on = seg.contains_point(c);
@@ -232,50 +229,34 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
         let pairs = [
             (
                 "circle/segment",
-                circle.intersects_segment(&seg),
-                circle.contact_segment(&seg),
+                circle.intersects(&seg),
+                circle.contact(&seg),
             ),
             (
                 "segment/circle",
-                seg.intersects_circle(&circle),
-                seg.contact_circle(&circle),
+                seg.intersects(&circle),
+                seg.contact(&circle),
             ),
             (
                 "circle/circle",
-                circle.intersects_circle(&other),
-                circle.contact_circle(&other),
+                circle.intersects(&other),
+                circle.contact(&other),
             ),
             (
                 "circle/capsule",
-                circle.intersects_capsule(&cap),
-                circle.contact_capsule(&cap),
+                circle.intersects(&cap),
+                circle.contact(&cap),
             ),
             (
                 "capsule/circle",
-                cap.intersects_circle(&circle),
-                cap.contact_circle(&circle),
+                cap.intersects(&circle),
+                cap.contact(&circle),
             ),
-            (
-                "circle/point",
-                circle.contains_point(a),
-                circle.contact_point(a),
-            ),
-            ("capsule/point", cap.contains_point(c), cap.contact_point(c)),
-            (
-                "capsule/capsule",
-                cap.intersects_capsule(&cap2),
-                cap.contact_capsule(&cap2),
-            ),
-            (
-                "capsule/segment",
-                cap.intersects_segment(&seg2),
-                cap.contact_segment(&seg2),
-            ),
-            (
-                "segment/capsule",
-                seg.intersects_capsule(&cap2),
-                seg.contact_capsule(&cap2),
-            ),
+            ("circle/point", circle.contains_point(a), circle.contact(&a)),
+            ("capsule/point", cap.contains_point(c), cap.contact(&c)),
+            ("capsule/capsule", cap.intersects(&cap2), cap.contact(&cap2)),
+            ("capsule/segment", cap.intersects(&seg2), cap.contact(&seg2)),
+            ("segment/capsule", seg.intersects(&cap2), seg.contact(&cap2)),
         ];
         for (what, hit, contact) in pairs {
             let case = || format!("{a:?} {b:?} {c:?} {q:?} r1 {r1:?} r2 {r2:?}");
@@ -288,7 +269,7 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
             }
             check_contact(what, hit, contact);
         }
-        let _ = seg.intersects_segment(&seg2);
+        let _ = seg.intersects(&seg2);
 
         // Without saturation the decisions are exact.
         let (pa, pb, pc, pq) = (p(a), p(b), p(c), p(q));
@@ -305,17 +286,17 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
                 );
             };
             want(
-                circle.intersects_segment(&seg),
+                circle.intersects(&seg),
                 "circle/segment",
                 exact::point_segment(&pc, &pa, &pb, &d(r2)).hit,
             );
             want(
-                circle.intersects_capsule(&cap),
+                circle.intersects(&cap),
                 "circle/capsule",
                 exact::point_segment(&pc, &pa, &pb, &sum).hit,
             );
             want(
-                circle.intersects_circle(&other),
+                circle.intersects(&other),
                 "circle/circle",
                 exact::point_point(&pc, &pa, &sum).hit,
             );
@@ -325,12 +306,12 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
                 exact::point_segment(&pc, &pa, &pb, &d(r1)).hit,
             );
             want(
-                cap.intersects_capsule(&cap2),
+                cap.intersects(&cap2),
                 "capsule/capsule",
                 exact::segment_segment(&pa, &pb, &pc, &pq, &sum).hit,
             );
             want(
-                seg.intersects_segment(&seg2),
+                seg.intersects(&seg2),
                 "segment/segment",
                 exact::segments_intersect(&pa, &pb, &pc, &pq),
             );
@@ -342,7 +323,7 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
         }
 
         // Responses with extreme velocities, normals and restitutions.
-        let n = Vector2::normalize(Vector2::sub(q, c)).unwrap_or([F::ONE, F::ZERO]);
+        let n = VectorOps::normalize(VectorOps::sub(q, c)).unwrap_or([F::ONE, F::ZERO]);
         for e in [
             F::ZERO,
             F::ONE,
@@ -371,42 +352,35 @@ fn every_query_at_the_extremes<F: Fx>(seed: u64, cases: usize) {
     );
 }
 
-/// Every method of `Scalar` on every pair of extreme values.
+/// Every function of `Scalar` on every pair of extreme values, and the numerics hooks
+/// behind it through the public queries that use them: `hypot` (a point's distance to
+/// the origin), `normalize` (`Rotation::new`), `unit_ratio` (`Segment::closest_parameter`).
+/// The hooks themselves, which are private, are tested on the same extremes in
+/// `src/num/mod.rs`.
 fn scalar_methods_at_the_extremes<F: Fx>() {
     let specials = specials::<F>();
     for &x in &specials {
-        let _ = (
-            x.neg(),
-            x.half(),
-            x.sqrt(),
-            x.abs(),
-            x.is_finite(),
-            x.is_nan(),
-        );
-        assert!(x.sqrt() >= F::ZERO, "[{}] sqrt({x:?})", F::NAME);
-        assert!(
-            x.abs() >= F::ZERO,
-            "[{}] abs({x:?}) saturates to MAX",
-            F::NAME
-        );
+        let _ = (F::negated(x), F::sqrt(x), F::is_finite(x));
+        assert!(F::sqrt(x) >= F::ZERO, "[{}] sqrt({x:?})", F::NAME);
         for &y in &specials {
-            let _ = (x.add(y), x.sub(y), x.mul(y), x.div(y), x.min(y), x.max(y));
-            let w = x.mul_wide(y);
-            let _ = (
-                F::sqrt_wide(w),
-                F::unit_ratio(w, x.mul_wide(x)),
-                F::hypot(x, y),
-            );
-            let _ = F::wide_product_le(w, w, x.mul_wide(x), y.mul_wide(y));
-            let t = F::unit_ratio(x.mul_wide(y), y.mul_wide(y));
+            let _ = (F::plus(x, y), F::minus(x, y), F::times(x, y), F::over(x, y));
+            let length = [x, y].distance(&[F::ZERO, F::ZERO]);
             assert!(
-                t >= F::ZERO && t <= F::ONE,
-                "[{}] unit_ratio {t:?}",
+                length >= F::ZERO,
+                "[{}] |({x:?}, {y:?})| = {length:?}",
                 F::NAME
             );
-            match F::normalize(x, y) {
-                Some((u, v)) => assert_unit("Scalar::normalize", [u, v]),
-                None => assert!(x == F::ZERO && y == F::ZERO, "[{}] ({x:?}, {y:?})", F::NAME),
+            let t = Segment::new([F::ZERO, F::ZERO], [x, y]).closest_parameter([y, x]);
+            assert!(
+                t >= F::ZERO && t <= F::ONE,
+                "[{}] closest_parameter {t:?}",
+                F::NAME
+            );
+            let turn = capsule2d::Rotation::new(x, y);
+            if x == F::ZERO && y == F::ZERO {
+                assert_eq!(turn, capsule2d::Rotation::IDENTITY);
+            } else {
+                assert_unit("Rotation::new", [turn.cos, turn.sin]);
             }
         }
     }
@@ -419,45 +393,41 @@ fn whole_range_shapes<F: Fx>() {
     let diagonal = Segment::new([min, min], [max, max]);
     let across = Segment::new([min, max], [max, min]);
     // The diagonals cross at (about) the origin.
-    assert!(diagonal.intersects_segment(&across), "[{}]", F::NAME);
+    assert!(diagonal.intersects(&across), "[{}]", F::NAME);
     let huge = Circle::new([max, max], max);
     let tiny = Circle::new([min, min], F::raw(1));
     let corner = Capsule::new([min, min], [min, max], max);
     check_contact(
         "huge circle/diagonal",
-        huge.intersects_segment(&diagonal),
-        huge.contact_segment(&diagonal),
+        huge.intersects(&diagonal),
+        huge.contact(&diagonal),
     );
     check_contact(
         "tiny circle/diagonal",
-        tiny.intersects_segment(&diagonal),
-        tiny.contact_segment(&diagonal),
+        tiny.intersects(&diagonal),
+        tiny.contact(&diagonal),
     );
-    check_contact(
-        "huge/tiny",
-        huge.intersects_circle(&tiny),
-        huge.contact_circle(&tiny),
-    );
+    check_contact("huge/tiny", huge.intersects(&tiny), huge.contact(&tiny));
     check_contact(
         "corner/huge",
-        corner.intersects_circle(&huge),
-        corner.contact_circle(&huge),
+        corner.intersects(&huge),
+        corner.contact(&huge),
     );
     check_contact(
         "corner/across",
-        corner.intersects_segment(&across),
-        corner.contact_segment(&across),
+        corner.intersects(&across),
+        corner.contact(&across),
     );
     let spanning = Capsule::from_segment(across, max);
     check_contact(
         "crossing capsules",
-        spanning.intersects_capsule(&corner),
-        spanning.contact_capsule(&corner),
+        spanning.intersects(&corner),
+        spanning.contact(&corner),
     );
     check_contact(
         "point at MIN",
         corner.contains_point([min, min]),
-        corner.contact_point([min, min]),
+        corner.contact(&[min, min]),
     );
     // A one-bit segment and a one-bit offset.
     let bit = F::raw(1);
@@ -465,18 +435,14 @@ fn whole_range_shapes<F: Fx>() {
     assert_unit("one-bit segment", short.left_normal());
     let above = Circle::new([zero, bit], bit);
     assert!(
-        above.intersects_segment(&short),
+        above.intersects(&short),
         "[{}] touching at one bit",
         F::NAME
     );
-    let c = above.contact_segment(&short).expect("touching");
+    let c = above.contact(&short).expect("touching");
     assert_eq!((c.normal, c.depth), ([zero, F::ONE], zero), "[{}]", F::NAME);
     let apart = Circle::new([zero, F::raw(2)], bit);
-    assert!(
-        !apart.intersects_segment(&short),
-        "[{}] one bit apart",
-        F::NAME
-    );
+    assert!(!apart.intersects(&short), "[{}] one bit apart", F::NAME);
 }
 
 macro_rules! fixed_tests {
@@ -505,4 +471,11 @@ fixed_tests! {
     i48f16: I48F16, 13;
     i1f31: FixedI32<U31>, 14;
     i4f60: FixedI64<U60>, 15;
+}
+
+/// `|p − q|²` of a pair of points (what `Segment::distance_squared` and
+/// `distance_squared_to_segment` returned before the `Shape` API).
+#[allow(dead_code)]
+fn dist2<V: capsule2d::vector::VectorOps>((p, q): (V, V)) -> V::Scalar {
+    p.sub(q).length_squared()
 }

@@ -3,7 +3,8 @@
 //! magnitude), checked against exact rationals.
 #![cfg(feature = "std")]
 
-use capsule2d::{Capsule, Circle, Segment, Vector2};
+use capsule2d::vector::VectorOps;
+use capsule2d::{Capsule, Circle, Segment, Shape};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{Signed, ToPrimitive, Zero};
@@ -69,7 +70,7 @@ fn closest_points_within_four_ulps_at_every_magnitude() {
             let a = [rng.unit() * m, rng.unit() * m];
             let b = [rng.unit() * m, rng.unit() * m];
             let p = [rng.unit() * m * 1.5, rng.unit() * m * 1.5];
-            let got = Segment::new(a, b).closest_point(p);
+            let got = Segment::new(a, b).project_point(p);
             let exact = closest_exact(p, a, b);
             let magnitude = [a[0], a[1], b[0], b[1]]
                 .iter()
@@ -105,21 +106,21 @@ fn every_query_is_finite_with_unit_normals_at_every_magnitude() {
             let cap = Capsule::new(a, b, r * 0.5);
             let cap2 = Capsule::new(c, d, r * 0.5);
             assert!(seg.closest_parameter(p).is_finite());
-            assert!(seg.distance(p).is_finite());
-            let (x, y) = seg.closest_points(&other);
+            assert!(seg.distance(&p).is_finite());
+            let (x, y) = seg.closest_points(&other).points();
             assert!(x.iter().chain(y.iter()).all(|v| v.is_finite()));
-            assert!(seg.distance_to_segment(&other).is_finite());
+            assert!(seg.distance(&other).is_finite());
             let contacts = [
-                circle.contact_segment(&seg),
-                circle.contact_capsule(&cap),
-                circle.contact_circle(&Circle::new(c, r)),
-                cap.contact_capsule(&cap2),
-                cap.contact_circle(&circle),
-                cap.contact_segment(&other),
-                seg.contact_circle(&circle),
-                seg.contact_capsule(&cap2),
-                circle.contact_point(c),
-                cap.contact_point(p),
+                circle.contact(&seg),
+                circle.contact(&cap),
+                circle.contact(&Circle::new(c, r)),
+                cap.contact(&cap2),
+                cap.contact(&circle),
+                cap.contact(&other),
+                seg.contact(&circle),
+                seg.contact(&cap2),
+                circle.contact(&c),
+                cap.contact(&p),
             ];
             for contact in contacts.into_iter().flatten() {
                 assert!(unit_length(contact.normal), "{contact:?} at {m:e}");
@@ -137,7 +138,7 @@ fn contact_depths_are_accurate_at_every_magnitude() {
     for &m in &MAGNITUDES {
         let seg = Segment::new([-3.0 * m, 2.0 * m], [5.0 * m, 2.0 * m]);
         let circle = Circle::new([1.0 * m, 2.75 * m], 1.0 * m);
-        let contact = circle.contact_segment(&seg).expect("overlaps");
+        let contact = circle.contact(&seg).expect("overlaps");
         assert_eq!(contact.normal, [0.0, 1.0]);
         let exact = q(1.0 * m) - (q(2.75 * m) - q(2.0 * m));
         assert!(
@@ -148,10 +149,10 @@ fn contact_depths_are_accurate_at_every_magnitude() {
         // A tilted capsule pair: finite, unit, and moving by the offset leaves them touching.
         let x = Capsule::new([0.0, 0.0], [3.0 * m, 1.0 * m], 0.5 * m);
         let y = Capsule::new([1.0 * m, 1.2 * m], [2.0 * m, 4.0 * m], 0.5 * m);
-        let c = x.contact_capsule(&y).expect("overlaps");
+        let c = x.contact(&y).expect("overlaps");
         assert!(unit_length(c.normal));
         let moved = Capsule::new(x.a.add(c.offset()), x.b.add(c.offset()), x.radius);
-        let gap = moved.segment().distance_to_segment(&y.segment());
+        let gap = moved.segment().distance(&y.segment());
         assert!((gap - 1.0 * m).abs() <= 1e-12 * m, "{m:e}: gap {gap:e}");
     }
 }
@@ -162,14 +163,13 @@ fn crossing_points_are_accurate_at_every_magnitude() {
     for &m in &MAGNITUDES {
         let x = Segment::new([0.0, 0.0], [4.0 * m, 2.0 * m]);
         let y = Segment::new([1.0 * m, 3.0 * m], [3.0 * m, -m]);
-        let (p, p_other) = x.closest_points(&y);
+        let (p, p_other) = x.closest_points(&y).points();
         assert_eq!(p, p_other);
         for (got, want) in p.iter().zip([2.0 * m, 1.0 * m]) {
             assert!(ulps_off(*got, &q(want), 4.0 * m) <= 4.0, "{m:e}: {p:?}");
         }
-        assert!(x.intersects_segment(&y));
-        let c =
-            Capsule::from_segment(x, 0.1 * m).contact_capsule(&Capsule::from_segment(y, 0.1 * m));
+        assert!(x.intersects(&y));
+        let c = Capsule::from_segment(x, 0.1 * m).contact(&Capsule::from_segment(y, 0.1 * m));
         let c = c.expect("crossing capsules overlap");
         assert!(unit_length(c.normal) && c.depth.is_finite() && c.depth > 0.2 * m);
     }

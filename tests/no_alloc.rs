@@ -17,7 +17,8 @@
 #![cfg(any(feature = "std", feature = "libm"))]
 
 use capsule2d::{
-    Ball, Capsule, Chain, ChainContact, Circle, Ray, Scalar, Segment, StepParams, batch, response,
+    Ball, Capsule, Chain, ChainContact, Circle, Ray, Scalar, Segment, Shape, StepParams, batch,
+    response,
 };
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -133,18 +134,18 @@ fn every_query<S: Num>(
     // Segment.
     black_box(Segment::try_new(s1.a, s1.b).ok());
     black_box(s1.closest_parameter(p));
-    black_box(s1.closest_point(p));
-    black_box(s1.distance_squared(p));
-    black_box(s1.distance(p));
+    black_box(s1.project_point(p));
+    black_box(dist2((s1.project_point(p), p)));
+    black_box(s1.distance(&p));
     black_box(s1.contains_point(p));
-    black_box(s1.closest_points(&s2));
-    black_box(s1.distance_squared_to_segment(&s2));
-    black_box(s1.distance_to_segment(&s2));
-    black_box(s1.intersects_segment(&s2));
-    black_box(s1.intersects_circle(&c1));
-    contact(s1.contact_circle(&c1));
-    black_box(s1.intersects_capsule(&k1));
-    contact(s1.contact_capsule(&k1));
+    black_box(s1.closest_points(&s2).points());
+    black_box(dist2(s1.closest_points(&s2).points()));
+    black_box(s1.distance(&s2));
+    black_box(s1.intersects(&s2));
+    black_box(s1.intersects(&c1));
+    contact(s1.contact(&c1));
+    black_box(s1.intersects(&k1));
+    contact(s1.contact(&k1));
     black_box((
         s1.direction(),
         s1.length_squared(),
@@ -161,45 +162,49 @@ fn every_query<S: Num>(
     // Circle.
     black_box(Circle::try_new(c1.center, c1.radius).ok());
     black_box(c1.contains_point(p));
-    contact(c1.contact_point(p));
-    black_box(c1.intersects_circle(&c2));
-    contact(c1.contact_circle(&c2));
-    black_box(c1.intersects_segment(&s1));
-    contact(c1.contact_segment(&s1));
-    black_box(c1.intersects_capsule(&k1));
-    contact(c1.contact_capsule(&k1));
+    contact(c1.contact(&p));
+    black_box(c1.intersects(&c2));
+    contact(c1.contact(&c2));
+    black_box(c1.intersects(&s1));
+    contact(c1.contact(&s1));
+    black_box(c1.intersects(&k1));
+    contact(c1.contact(&k1));
 
     // Capsule.
     black_box(Capsule::try_new(k1.a, k1.b, k1.radius).ok());
     black_box((k1.segment(), Capsule::from_segment(s1, k1.radius)));
     black_box(k1.contains_point(p));
-    contact(k1.contact_point(p));
-    black_box(k1.intersects_circle(&c1));
-    contact(k1.contact_circle(&c1));
-    black_box(k1.intersects_segment(&s2));
-    contact(k1.contact_segment(&s2));
-    black_box(k1.intersects_capsule(&k2));
-    contact(k1.contact_capsule(&k2));
+    contact(k1.contact(&p));
+    black_box(k1.intersects(&c1));
+    contact(k1.contact(&c1));
+    black_box(k1.intersects(&s2));
+    contact(k1.contact(&s2));
+    black_box(k1.intersects(&k2));
+    contact(k1.contact(&k2));
 
     // Speculative contacts.
-    contact(c1.contact_segment_with_margin(&s1, half));
-    contact(c1.contact_capsule_with_margin(&k1, half));
-    contact(c1.contact_circle_with_margin(&c2, half));
-    contact(k1.contact_capsule_with_margin(&k2, half));
+    contact(c1.contact_with_margin(&s1, half));
+    contact(c1.contact_with_margin(&k1, half));
+    contact(c1.contact_with_margin(&c2, half));
+    contact(k1.contact_with_margin(&k2, half));
 
     // `Scalar` hooks.
-    black_box((S::hypot(p[0], p[1]), S::normalize(p[0], p[1]), p[0].sqrt()));
+    black_box((
+        p.distance(&[S::ZERO, S::ZERO]),
+        capsule2d::Rotation::new(p[0], p[1]),
+        S::sqrt(p[0]),
+    ));
 
     // Rays, sweeps, crossings.
     let ray = Ray::new(p, velocity);
     black_box(ray.at(half));
     let hits = [
-        ray.cast_circle(&c1, S::n(10.0)).is_some(),
-        ray.cast_segment(&s1, S::n(10.0)).is_some(),
-        ray.cast_capsule(&k1, S::n(10.0)).is_some(),
-        c1.sweep_segment(velocity, &s1).is_some(),
-        c1.sweep_capsule(velocity, &k1).is_some(),
-        c1.sweep_circle(velocity, &c2).is_some(),
+        ray.cast(&c1, S::n(10.0)).is_some(),
+        ray.cast(&s1, S::n(10.0)).is_some(),
+        ray.cast(&k1, S::n(10.0)).is_some(),
+        c1.sweep(&s1, velocity).is_some(),
+        c1.sweep(&k1, velocity).is_some(),
+        c1.sweep(&c2, velocity).is_some(),
     ];
     seen += hits.iter().filter(|&&h| h).count();
     let crossings = s1.circle_crossings(&c1);
@@ -350,4 +355,11 @@ fn no_query_allocates() {
         seen > 100,
         "only {seen} contacts and hits: the configurations miss too much"
     );
+}
+
+/// `|p − q|²` of a pair of points (what `Segment::distance_squared` and
+/// `distance_squared_to_segment` returned before the `Shape` API).
+#[allow(dead_code)]
+fn dist2<V: capsule2d::vector::VectorOps>((p, q): (V, V)) -> V::Scalar {
+    p.sub(q).length_squared()
 }

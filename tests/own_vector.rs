@@ -11,7 +11,7 @@
 #[macro_use]
 mod common;
 
-use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Vector2, response};
+use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape, Vector2, response};
 use common::TestScalar;
 use std::fmt::Debug;
 
@@ -52,7 +52,7 @@ impl<S: capsule2d::Scalar> Vector2 for Pair<S> {
     }
 }
 
-/// A type that overrides provided methods (as a SIMD type might), with the same results.
+/// A second vector type of the caller's own (a struct around an array), with the same results.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Wide {
     v: [f64; 2],
@@ -68,24 +68,6 @@ impl Vector2 for Wide {
     }
     fn y(&self) -> f64 {
         self.v[1]
-    }
-    fn add(self, rhs: Self) -> Self {
-        Self {
-            v: [self.v[0] + rhs.v[0], self.v[1] + rhs.v[1]],
-        }
-    }
-    fn sub(self, rhs: Self) -> Self {
-        Self {
-            v: [self.v[0] - rhs.v[0], self.v[1] - rhs.v[1]],
-        }
-    }
-    fn dot(self, rhs: Self) -> f64 {
-        self.v[0] * rhs.v[0] + self.v[1] * rhs.v[1]
-    }
-    fn perp(self) -> Self {
-        Self {
-            v: [-self.v[1], self.v[0]],
-        }
     }
 }
 
@@ -110,20 +92,21 @@ where
     let (seg, seg2) = (Segment::new(a, b), Segment::new(c, d));
     let (cap, cap2) = (Capsule::new(a, b, r1), Capsule::new(c, d, r2));
     let (circle, other) = (Circle::new(c, r2), Circle::new(a, r1));
-    let half = <V::Scalar as Scalar>::ONE.half();
+    let one = <V::Scalar as Scalar>::ONE;
+    let half = <V::Scalar as Scalar>::over(one, <V::Scalar as Scalar>::plus(one, one));
     let mut out = vec![
         format!("{:?}", seg.closest_parameter(c)),
-        format!("{:?}", arr(seg.closest_point(c))),
-        format!("{:?}", seg.distance_squared(c)),
-        format!("{:?}", seg.distance(c)),
+        format!("{:?}", arr(seg.project_point(c))),
+        format!("{:?}", dist2((seg.project_point(c), c))),
+        format!("{:?}", seg.distance(&c)),
         format!("{:?}", seg.contains_point(c)),
         {
-            let (p, q) = seg.closest_points(&seg2);
+            let (p, q) = seg.closest_points(&seg2).points();
             format!("{:?}", (arr(p), arr(q)))
         },
-        format!("{:?}", seg.distance_squared_to_segment(&seg2)),
-        format!("{:?}", seg.distance_to_segment(&seg2)),
-        format!("{:?}", seg.intersects_segment(&seg2)),
+        format!("{:?}", dist2(seg.closest_points(&seg2).points())),
+        format!("{:?}", seg.distance(&seg2)),
+        format!("{:?}", seg.intersects(&seg2)),
         format!(
             "{:?}",
             (arr(seg.direction()), seg.length_squared(), seg.length())
@@ -139,71 +122,35 @@ where
         format!("{:?}", (arr(seg.left_normal()), arr(seg.reversed().a))),
         format!(
             "{:?}",
-            (
-                circle.intersects_segment(&seg),
-                contact(circle.contact_segment(&seg))
-            )
+            (circle.intersects(&seg), contact(circle.contact(&seg)))
         ),
         format!(
             "{:?}",
-            (
-                seg.intersects_circle(&circle),
-                contact(seg.contact_circle(&circle))
-            )
+            (seg.intersects(&circle), contact(seg.contact(&circle)))
         ),
         format!(
             "{:?}",
-            (
-                circle.intersects_circle(&other),
-                contact(circle.contact_circle(&other))
-            )
+            (circle.intersects(&other), contact(circle.contact(&other)))
         ),
         format!(
             "{:?}",
-            (
-                circle.intersects_capsule(&cap),
-                contact(circle.contact_capsule(&cap))
-            )
+            (circle.intersects(&cap), contact(circle.contact(&cap)))
         ),
         format!(
             "{:?}",
-            (
-                cap.intersects_circle(&circle),
-                contact(cap.contact_circle(&circle))
-            )
+            (cap.intersects(&circle), contact(cap.contact(&circle)))
         ),
         format!(
             "{:?}",
-            (circle.contains_point(a), contact(circle.contact_point(a)))
+            (circle.contains_point(a), contact(circle.contact(&a)))
         ),
-        format!(
-            "{:?}",
-            (cap.contains_point(c), contact(cap.contact_point(c)))
-        ),
-        format!(
-            "{:?}",
-            (
-                cap.intersects_capsule(&cap2),
-                contact(cap.contact_capsule(&cap2))
-            )
-        ),
-        format!(
-            "{:?}",
-            (
-                cap.intersects_segment(&seg2),
-                contact(cap.contact_segment(&seg2))
-            )
-        ),
-        format!(
-            "{:?}",
-            (
-                seg.intersects_capsule(&cap2),
-                contact(seg.contact_capsule(&cap2))
-            )
-        ),
+        format!("{:?}", (cap.contains_point(c), contact(cap.contact(&c)))),
+        format!("{:?}", (cap.intersects(&cap2), contact(cap.contact(&cap2)))),
+        format!("{:?}", (cap.intersects(&seg2), contact(cap.contact(&seg2)))),
+        format!("{:?}", (seg.intersects(&cap2), contact(seg.contact(&cap2)))),
         format!("{:?}", arr(Capsule::from_segment(seg, r1).segment().b)),
     ];
-    if let Some(k) = cap.contact_capsule(&cap2).or(circle.contact_segment(&seg)) {
+    if let Some(k) = cap.contact(&cap2).or(circle.contact(&seg)) {
         let n = k.normal;
         out.push(format!(
             "{:?}",
@@ -255,7 +202,7 @@ fn an_engines_f32_struct() {
     // Hand-derived: a ball of radius 1 at (1, 0.5) over the floor y = 0 overlaps by 0.5.
     let floor = Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0));
     let ball = Circle::new(Vec2::new(1.0, 0.5), 1.0);
-    let c = ball.contact_segment(&floor).expect("overlap");
+    let c = ball.contact(&floor).expect("overlap");
     assert_eq!(
         (c.normal, c.depth, c.point),
         (Vec2::new(0.0, 1.0), 0.5, Vec2::new(1.0, 0.0))
@@ -266,7 +213,7 @@ fn an_engines_f32_struct() {
         Vec2::new(3.0, 4.0)
     );
     let arm = Capsule::new(Vec2::new(0.0, 0.0), Vec2::new(2.0, 2.0), 0.25);
-    assert!(!arm.intersects_circle(&Circle::new(Vec2::new(2.0, 0.0), 1.0)));
+    assert!(!arm.intersects(&Circle::new(Vec2::new(2.0, 0.0), 1.0)));
     assert!(arm.contains_point(Vec2::new(1.0, 1.2)));
     same_answers::<f32, Vec2>(|x, y| Vec2 { x, y });
 }
@@ -274,8 +221,11 @@ fn an_engines_f32_struct() {
 #[test]
 fn a_generic_tuple_struct() {
     let seg = Segment::new(Pair(0.0_f64, 0.0), Pair(4.0, 0.0));
-    assert_eq!(seg.closest_point(Pair(1.0, 7.0)), Pair(1.0, 0.0));
-    assert_eq!(seg.distance_squared(Pair(7.0, 4.0)), 25.0);
+    assert_eq!(seg.project_point(Pair(1.0, 7.0)), Pair(1.0, 0.0));
+    assert_eq!(
+        dist2((seg.project_point(Pair(7.0, 4.0)), Pair(7.0, 4.0))),
+        25.0
+    );
     same_answers::<f64, Pair<f64>>(Pair);
     same_answers::<f32, Pair<f32>>(Pair);
 }
@@ -317,7 +267,7 @@ mod fixed_point {
         let f = I16F16::from_num::<f64>;
         let floor = Segment::new(FixVec::new(f(-5.0), f(0.0)), FixVec::new(f(5.0), f(0.0)));
         let ball = Circle::new(FixVec::new(f(1.0), f(0.5)), f(1.0));
-        let c = ball.contact_segment(&floor).expect("overlap");
+        let c = ball.contact(&floor).expect("overlap");
         assert_eq!(c.normal, FixVec::new(f(0.0), f(1.0)));
         assert_eq!(c.depth, f(0.5));
         assert_eq!(c.offset(), FixVec::new(f(0.0), f(0.5)));
@@ -335,13 +285,13 @@ mod nalgebra_types {
     fn nalgebra_points_and_vectors() {
         let floor = Segment::new(Point2::new(-1.0, 0.0), Point2::new(1.0, 0.0));
         let c = Circle::new(Point2::new(0.0, 0.5), 1.0)
-            .contact_segment(&floor)
+            .contact(&floor)
             .expect("overlap");
         assert_eq!(c.normal, Point2::new(0.0, 1.0));
         assert_eq!(c.depth, 0.5);
         let v = Segment::new(NVector2::new(0.0_f32, 0.0), NVector2::new(2.0, 0.0));
         assert_eq!(
-            v.closest_point(NVector2::new(1.0, 5.0)),
+            v.project_point(NVector2::new(1.0, 5.0)),
             NVector2::new(1.0, 0.0)
         );
         same_answers::<f64, Point2<f64>>(Point2::new);
@@ -357,4 +307,11 @@ mod nalgebra_types {
         same_answers::<I32F32, Point2<I32F32>>(Point2::new);
         same_answers::<I32F32, NVector2<I32F32>>(NVector2::new);
     }
+}
+
+/// `|p − q|²` of a pair of points (what `Segment::distance_squared` and
+/// `distance_squared_to_segment` returned before the `Shape` API).
+#[allow(dead_code)]
+fn dist2<V: capsule2d::vector::VectorOps>((p, q): (V, V)) -> V::Scalar {
+    p.sub(q).length_squared()
 }

@@ -16,7 +16,7 @@
 
 mod common;
 
-use capsule2d::{Capsule, Circle, Contact, Segment};
+use capsule2d::{Capsule, Circle, Contact, Segment, Shape};
 use common::{D, Frac, H, P, Rng, exact, magnitude, ulp};
 
 type V = [f64; 2];
@@ -228,13 +228,13 @@ fn closest_point_parameter_and_distance() {
         let t_err = D::div_approx(&(q(t) * &t_den - &t_num).abs(), &t_den, 80).to_f64();
         let t_err = t_err * seg.length() / ulp(m);
         // Per coordinate (an ulp is a per-number notion); the Euclidean error is recorded.
-        let (q_euclid, q_err) = point_ulps(seg.closest_point(sc.c), &q_exact, m);
+        let (q_euclid, q_err) = point_ulps(seg.project_point(sc.c), &q_exact, m);
         assert!(
             q_err <= CLOSEST_ULPS,
             "{sc:?}: closest point {q_err} ulps off"
         );
         // |c − q|² with q off by ε is off by about 2|c − q|ε.
-        let d2 = seg.distance_squared(sc.c);
+        let d2 = dist2((seg.project_point(sc.c), sc.c));
         assert!(d2.is_finite());
         let dist = d2_exact.sqrt_f64();
         let d2_tol = 2.0 * dist * CLOSEST_ULPS * ulp(m) + 4.0 * ulp(d2);
@@ -248,7 +248,7 @@ fn closest_point_parameter_and_distance() {
             "{sc:?}: distance² {d2} vs {}",
             d2_exact.to_f64()
         );
-        let dist_err = (seg.distance(sc.c) - dist).abs();
+        let dist_err = (seg.distance(&sc.c) - dist).abs();
         assert!(
             dist_err <= CLOSEST_ULPS * ulp(m),
             "{sc:?}: distance off by {dist_err:e}"
@@ -279,8 +279,8 @@ fn circle_and_point_contacts() {
         // Circle against segment: the seed's query. `point` is the closest point of the
         // segment, exactly the projection.
         let want = exact::point_segment(&c, &a, &b, &r2);
-        let got = circle.contact_segment(&seg);
-        assert_eq!(circle.intersects_segment(&seg), want.hit, "{sc:?}");
+        let got = circle.contact(&seg);
+        assert_eq!(circle.intersects(&seg), want.hit, "{sc:?}");
         worst.contact("circle/segment", got, &want, m);
         if let (Some(got), Some((_, on_y))) = (got, &want.closest) {
             let (_, err) = point_ulps(got.point, on_y, m);
@@ -290,30 +290,30 @@ fn circle_and_point_contacts() {
 
         // The mirror image.
         let want = exact::segment_point(&a, &b, &c, &r2);
-        assert_eq!(seg.intersects_circle(&circle), want.hit, "{sc:?}");
-        worst.contact("segment/circle", seg.contact_circle(&circle), &want, m);
+        assert_eq!(seg.intersects(&circle), want.hit, "{sc:?}");
+        worst.contact("segment/circle", seg.contact(&circle), &want, m);
 
         // Circle against circle (centres c and a).
         let other = Circle::new(sc.a, sc.r1);
         let want = exact::point_point(&c, &a, &sum);
-        assert_eq!(circle.intersects_circle(&other), want.hit, "{sc:?}");
-        worst.contact("circle/circle", circle.contact_circle(&other), &want, m);
+        assert_eq!(circle.intersects(&other), want.hit, "{sc:?}");
+        worst.contact("circle/circle", circle.contact(&other), &want, m);
 
         // Circle against capsule, both ways.
         let want = exact::point_segment(&c, &a, &b, &sum);
-        assert_eq!(circle.intersects_capsule(&cap), want.hit, "{sc:?}");
-        worst.contact("circle/capsule", circle.contact_capsule(&cap), &want, m);
+        assert_eq!(circle.intersects(&cap), want.hit, "{sc:?}");
+        worst.contact("circle/capsule", circle.contact(&cap), &want, m);
         let want = exact::segment_point(&a, &b, &c, &sum);
-        assert_eq!(cap.intersects_circle(&circle), want.hit, "{sc:?}");
-        worst.contact("capsule/circle", cap.contact_circle(&circle), &want, m);
+        assert_eq!(cap.intersects(&circle), want.hit, "{sc:?}");
+        worst.contact("capsule/circle", cap.contact(&circle), &want, m);
 
         // Points.
         let want = exact::segment_point(&a, &b, &c, &r1);
         assert_eq!(cap.contains_point(sc.c), want.hit, "{sc:?}");
-        worst.contact("capsule/point", cap.contact_point(sc.c), &want, m);
+        worst.contact("capsule/point", cap.contact(&sc.c), &want, m);
         let want = exact::point_point(&c, &a, &r2);
         assert_eq!(circle.contains_point(sc.a), want.hit, "{sc:?}");
-        worst.contact("circle/point", circle.contact_point(sc.a), &want, m);
+        worst.contact("circle/point", circle.contact(&sc.a), &want, m);
     }
     worst.report("circle and point contacts");
 }
@@ -334,22 +334,22 @@ fn segment_and_capsule_pairs() {
         let (r1, r2) = (q(sc.r1), q(sc.r2));
 
         let want = exact::segment_segment(&a, &b, &c, &d, &(&r1 + &r2));
-        assert_eq!(x_cap.intersects_capsule(&y_cap), want.hit, "{sc:?}");
-        worst.contact("capsule/capsule", x_cap.contact_capsule(&y_cap), &want, m);
+        assert_eq!(x_cap.intersects(&y_cap), want.hit, "{sc:?}");
+        worst.contact("capsule/capsule", x_cap.contact(&y_cap), &want, m);
 
         let want = exact::segment_segment(&a, &b, &c, &d, &r1);
-        assert_eq!(x_cap.intersects_segment(&y_seg), want.hit, "{sc:?}");
-        worst.contact("capsule/segment", x_cap.contact_segment(&y_seg), &want, m);
+        assert_eq!(x_cap.intersects(&y_seg), want.hit, "{sc:?}");
+        worst.contact("capsule/segment", x_cap.contact(&y_seg), &want, m);
 
         let want = exact::segment_segment(&a, &b, &c, &d, &r2);
-        assert_eq!(x_seg.intersects_capsule(&y_cap), want.hit, "{sc:?}");
-        worst.contact("segment/capsule", x_seg.contact_capsule(&y_cap), &want, m);
+        assert_eq!(x_seg.intersects(&y_cap), want.hit, "{sc:?}");
+        worst.contact("segment/capsule", x_seg.contact(&y_cap), &want, m);
 
         // Segment against segment: decision, distance and closest points.
         let crossing = exact::segments_intersect(&a, &b, &c, &d);
-        assert_eq!(x_seg.intersects_segment(&y_seg), crossing, "{sc:?}");
+        assert_eq!(x_seg.intersects(&y_seg), crossing, "{sc:?}");
         let d2_exact = exact::dist2_segments(&a, &b, &c, &d);
-        let (px, py) = x_seg.closest_points(&y_seg);
+        let (px, py) = x_seg.closest_points(&y_seg).points();
         // Each point lies on its segment, and their distance is the exact distance.
         let on_x = exact::dist2_point_segment(&a, &b, &p(px)).sqrt_f64() / ulp(m);
         let on_y = exact::dist2_point_segment(&c, &d, &p(py)).sqrt_f64() / ulp(m);
@@ -368,7 +368,7 @@ fn segment_and_capsule_pairs() {
             worst.distance_ulps = worst.distance_ulps.max(gap);
         } else {
             assert_eq!(px, py, "{sc:?}: crossing segments share the point");
-            assert_eq!(x_seg.distance_squared_to_segment(&y_seg), 0.0);
+            assert_eq!(dist2(x_seg.closest_points(&y_seg).points()), 0.0);
         }
         if want.hit {
             worst.hits += 1;
@@ -398,7 +398,7 @@ fn crossing_point_lies_on_both_segments() {
         }
         crossings += 1;
         let (x, y) = (Segment::new(sc.a, sc.b), Segment::new(sc.c, sc.d));
-        for (px, qx) in [x.closest_points(&y), y.closest_points(&x)] {
+        for (px, qx) in [x.closest_points(&y).points(), y.closest_points(&x).points()] {
             assert_eq!(px, qx, "{sc:?}: crossing segments share one point");
             let off = exact::dist2_point_segment(&a, &b, &p(px))
                 .sqrt_f64()
@@ -501,19 +501,9 @@ fn exactly_touching_circle_above_segment() {
                 let want = exact::point_segment(&p(center), &p(seg.a), &p(seg.b), &q(r));
                 let what = format!("circle {center:?} r {r} over {seg:?}");
                 if hit {
-                    assert_touching(
-                        &what,
-                        circle.contact_segment(&seg),
-                        circle.intersects_segment(&seg),
-                        &want,
-                    );
+                    assert_touching(&what, circle.contact(&seg), circle.intersects(&seg), &want);
                 } else {
-                    assert_apart(
-                        &what,
-                        circle.contact_segment(&seg),
-                        circle.intersects_segment(&seg),
-                        &want,
-                    );
+                    assert_apart(&what, circle.contact(&seg), circle.intersects(&seg), &want);
                 }
             }
         }
@@ -535,19 +525,9 @@ fn exactly_touching_three_four_five() {
             let want = exact::point_segment(&p(c), &p(seg.a), &p(seg.b), &q(r));
             let what = format!("circle {c:?} r {r} at the end of {seg:?}");
             if hit {
-                assert_touching(
-                    &what,
-                    circle.contact_segment(&seg),
-                    circle.intersects_segment(&seg),
-                    &want,
-                );
+                assert_touching(&what, circle.contact(&seg), circle.intersects(&seg), &want);
             } else {
-                assert_apart(
-                    &what,
-                    circle.contact_segment(&seg),
-                    circle.intersects_segment(&seg),
-                    &want,
-                );
+                assert_apart(&what, circle.contact(&seg), circle.intersects(&seg), &want);
             }
         }
         // Circles of radii 2k and 3k with centres 5k apart.
@@ -558,16 +538,16 @@ fn exactly_touching_three_four_five() {
         let want = exact::point_point(&p(w.center), &p(u.center), &q(5.0 * k));
         assert_touching(
             "circle/circle 3-4-5",
-            w.contact_circle(&u),
-            w.intersects_circle(&u),
+            w.contact(&u),
+            w.intersects(&u),
             &want,
         );
         let far = Circle::new([x3, up(y4)], 3.0 * k);
         let want = exact::point_point(&p(far.center), &p(u.center), &q(5.0 * k));
         assert_apart(
             "circle/circle 3-4-5 + ulp",
-            far.contact_circle(&u),
-            far.intersects_circle(&u),
+            far.contact(&u),
+            far.intersects(&u),
             &want,
         );
         // A circle on the boundary point (3, 4)k.
@@ -575,7 +555,7 @@ fn exactly_touching_three_four_five() {
         let want = exact::point_point(&q_pt(0.0, 0.0), &q_pt(x3, y4), &q(r5));
         assert_touching(
             "circle/point 3-4-5",
-            big.contact_point([x3, y4]),
+            big.contact(&[x3, y4]),
             big.contains_point([x3, y4]),
             &want,
         );
@@ -588,16 +568,16 @@ fn exactly_touching_three_four_five() {
         let want = exact::point_segment(&p(c), &p(seg.a), &p(seg.b), &q(r5));
         assert_touching(
             "circle over a 3-4-5 slope",
-            circle.contact_segment(&seg),
-            circle.intersects_segment(&seg),
+            circle.contact(&seg),
+            circle.intersects(&seg),
             &want,
         );
         let circle = Circle::new(c, r5 * (1.0 - f64::EPSILON / 2.0));
         let want = exact::point_segment(&p(c), &p(seg.a), &p(seg.b), &q(circle.radius));
         assert_apart(
             "circle over a 3-4-5 slope, r − ulp",
-            circle.contact_segment(&seg),
-            circle.intersects_segment(&seg),
+            circle.contact(&seg),
+            circle.intersects(&seg),
             &want,
         );
     }
@@ -615,12 +595,7 @@ fn exactly_touching_capsules_and_segments() {
         let x = Capsule::new([0.0, 3.0 * k], [4.0 * k, 3.0 * k], k);
         let y = Capsule::new([-k, 0.0], [2.0 * k, 0.0], 2.0 * k);
         let want = exact::segment_segment(&p(x.a), &p(x.b), &p(y.a), &p(y.b), &sum(k, 2.0 * k));
-        assert_touching(
-            "parallel capsules",
-            x.contact_capsule(&y),
-            x.intersects_capsule(&y),
-            &want,
-        );
+        assert_touching("parallel capsules", x.contact(&y), x.intersects(&y), &want);
         let lifted = Capsule::new([0.0, up(3.0 * k)], [4.0 * k, up(3.0 * k)], k);
         let want = exact::segment_segment(
             &p(lifted.a),
@@ -631,8 +606,8 @@ fn exactly_touching_capsules_and_segments() {
         );
         assert_apart(
             "parallel capsules + ulp",
-            lifted.contact_capsule(&y),
-            lifted.intersects_capsule(&y),
+            lifted.contact(&y),
+            lifted.intersects(&y),
             &want,
         );
 
@@ -641,12 +616,7 @@ fn exactly_touching_capsules_and_segments() {
         let y = Capsule::new([3.0 * k, 4.0 * k], [9.0 * k, 5.0 * k], 3.0 * k);
         let want =
             exact::segment_segment(&p(x.a), &p(x.b), &p(y.a), &p(y.b), &sum(2.0 * k, 3.0 * k));
-        assert_touching(
-            "capsule ends 3-4-5",
-            x.contact_capsule(&y),
-            x.intersects_capsule(&y),
-            &want,
-        );
+        assert_touching("capsule ends 3-4-5", x.contact(&y), x.intersects(&y), &want);
 
         // A capsule resting on a segment, and the segment against the capsule.
         let floor = Segment::new([-5.0 * k, 0.0], [5.0 * k, 0.0]);
@@ -654,15 +624,15 @@ fn exactly_touching_capsules_and_segments() {
         let want = exact::segment_segment(&p(log.a), &p(log.b), &p(floor.a), &p(floor.b), &q(k));
         assert_touching(
             "capsule on a segment",
-            log.contact_segment(&floor),
-            log.intersects_segment(&floor),
+            log.contact(&floor),
+            log.intersects(&floor),
             &want,
         );
         let want = exact::segment_segment(&p(floor.a), &p(floor.b), &p(log.a), &p(log.b), &q(k));
         assert_touching(
             "segment under a capsule",
-            floor.contact_capsule(&log),
-            floor.intersects_capsule(&log),
+            floor.contact(&log),
+            floor.intersects(&log),
             &want,
         );
 
@@ -677,8 +647,8 @@ fn exactly_touching_capsules_and_segments() {
         );
         assert_touching(
             "circle on a capsule end",
-            ball.contact_capsule(&cap),
-            ball.intersects_capsule(&cap),
+            ball.contact(&cap),
+            ball.intersects(&cap),
             &want,
         );
         let point = [3.0 * k, 4.0 * k];
@@ -686,7 +656,7 @@ fn exactly_touching_capsules_and_segments() {
         let want = exact::segment_point(&p(cap5.a), &p(cap5.b), &p(point), &q(5.0 * k));
         assert_touching(
             "point on a capsule end",
-            cap5.contact_point(point),
+            cap5.contact(&point),
             cap5.contains_point(point),
             &want,
         );
@@ -703,11 +673,8 @@ fn exactly_touching_capsules_and_segments() {
                 &p(t.a),
                 &p(t.b)
             ));
-            assert!(
-                s.intersects_segment(&t) && t.intersects_segment(&s),
-                "{s:?} {t:?}"
-            );
-            assert_eq!(s.distance_squared_to_segment(&t), 0.0);
+            assert!(s.intersects(&t) && t.intersects(&s), "{s:?} {t:?}");
+            assert_eq!(dist2(s.closest_points(&t).points()), 0.0);
         }
         // The same T lifted by one ulp of k.
         let gap = Segment::new([k, k * f64::EPSILON], [k, 3.0 * k]);
@@ -718,10 +685,10 @@ fn exactly_touching_capsules_and_segments() {
             &p(gap.b)
         ));
         assert!(
-            !s.intersects_segment(&gap) && !gap.intersects_segment(&s),
+            !s.intersects(&gap) && !gap.intersects(&s),
             "a T one ulp off"
         );
-        assert!(s.distance_squared_to_segment(&gap) > 0.0);
+        assert!(dist2(s.closest_points(&gap).points()) > 0.0);
     }
 }
 
@@ -749,14 +716,14 @@ fn decisions_on_an_integer_grid_are_exact() {
         let want = exact::point_segment(&pc, &pa, &pb, &q(r2));
         ties += usize::from(want.touching);
         let what = format!("{a:?} {b:?} {c:?} {d:?} {r1} {r2}");
-        assert_eq!(circle.intersects_segment(&seg), want.hit, "{what}");
+        assert_eq!(circle.intersects(&seg), want.hit, "{what}");
         assert_eq!(
-            circle.intersects_capsule(&cap),
+            circle.intersects(&cap),
             exact::point_segment(&pc, &pa, &pb, &sum).hit,
             "{what}"
         );
         assert_eq!(
-            circle.intersects_circle(&Circle::new(a, r1)),
+            circle.intersects(&Circle::new(a, r1)),
             exact::point_point(&pc, &pa, &sum).hit
         );
         assert_eq!(
@@ -766,17 +733,17 @@ fn decisions_on_an_integer_grid_are_exact() {
         );
         let y = Capsule::new(c, d, r2);
         assert_eq!(
-            cap.intersects_capsule(&y),
+            cap.intersects(&y),
             exact::segment_segment(&pa, &pb, &pc, &pd, &sum).hit,
             "{what}"
         );
         assert_eq!(
-            seg.intersects_segment(&Segment::new(c, d)),
+            seg.intersects(&Segment::new(c, d)),
             exact::segments_intersect(&pa, &pb, &pc, &pd),
             "{what}"
         );
         // On the grid, touching gives depth exactly 0 when the normal is axis-aligned.
-        if let Some(contact) = circle.contact_segment(&seg) {
+        if let Some(contact) = circle.contact(&seg) {
             assert!(contact.depth >= 0.0 && contact.depth.is_finite(), "{what}");
         }
     }
@@ -799,16 +766,16 @@ fn no_nan_at_ordinary_magnitudes() {
             );
             let other = Capsule::new(c, d, r2);
             let contacts = [
-                circle.contact_segment(&seg),
-                circle.contact_capsule(&cap),
-                circle.contact_circle(&Circle::new(a, r1)),
-                circle.contact_point(a),
-                cap.contact_point(c),
-                cap.contact_circle(&circle),
-                cap.contact_segment(&Segment::new(c, d)),
-                cap.contact_capsule(&other),
-                seg.contact_circle(&circle),
-                seg.contact_capsule(&other),
+                circle.contact(&seg),
+                circle.contact(&cap),
+                circle.contact(&Circle::new(a, r1)),
+                circle.contact(&a),
+                cap.contact(&c),
+                cap.contact(&circle),
+                cap.contact(&Segment::new(c, d)),
+                cap.contact(&other),
+                seg.contact(&circle),
+                seg.contact(&other),
             ];
             for contact in contacts.into_iter().flatten() {
                 let values = [
@@ -827,11 +794,11 @@ fn no_nan_at_ordinary_magnitudes() {
                 assert!(contact.depth >= 0.0);
             }
             let t = seg.closest_parameter(c);
-            let (p1, p2) = seg.closest_points(&Segment::new(c, d));
+            let (p1, p2) = seg.closest_points(&Segment::new(c, d)).points();
             let values = [
                 t,
-                seg.distance_squared(c),
-                seg.closest_point(c)[0],
+                dist2((seg.project_point(c), c)),
+                seg.project_point(c)[0],
                 p1[0],
                 p1[1],
                 p2[0],
@@ -883,4 +850,11 @@ fn exact_reference_self_check() {
     assert_eq!((q(0.1) * q(-3.0)).to_q(), common::q(0.1) * common::q(-3.0));
     assert_eq!(q(1e-310).to_f64(), 1e-310);
     assert_eq!(q(-1.5e300).to_f64(), -1.5e300);
+}
+
+/// `|p − q|²` of a pair of points (what `Segment::distance_squared` and
+/// `distance_squared_to_segment` returned before the `Shape` API).
+#[allow(dead_code)]
+fn dist2<V: capsule2d::vector::VectorOps>((p, q): (V, V)) -> V::Scalar {
+    p.sub(q).length_squared()
 }

@@ -59,6 +59,11 @@ macro_rules! both_floats {
     };
 }
 
+/// The value as an `f64` (exact for both float types).
+fn f<S: Float>(x: S) -> f64 {
+    x.into()
+}
+
 trait Float: capsule2d::Scalar + Copy + core::fmt::Debug + Into<f64> {
     const MAX: Self;
     fn of(x: f64) -> Self;
@@ -68,6 +73,7 @@ trait Float: capsule2d::Scalar + Copy + core::fmt::Debug + Into<f64> {
     const HUGE_EXP: i32;
 }
 
+#[allow(clippy::use_self)] // `Self::MAX` would name the trait's constant
 impl Float for f32 {
     const MAX: Self = f32::MAX;
     fn of(x: f64) -> Self {
@@ -80,6 +86,7 @@ impl Float for f32 {
     const HUGE_EXP: i32 = 60;
 }
 
+#[allow(clippy::use_self)]
 impl Float for f64 {
     const MAX: Self = f64::MAX;
     fn of(x: f64) -> Self {
@@ -119,7 +126,7 @@ fn depth_beyond_max_saturates<S: Float>() {
     assert_eq!(depth(tall.contact(&wide)), max);
     // Every family through the same kernel: closest points and margin contacts.
     assert_eq!(depth(fat.contact_with_margin(&fat, S::of(1.0))), max);
-    assert_eq!(f64::from(fat.distance(&fat).into()), 0.0);
+    assert_eq!(f(fat.distance(&fat)), 0.0);
     assert_eq!(depth(wide.contact_with_margin(&tall, S::of(1.0))), max);
     // Below MAX nothing saturates: radii of MAX/4 give the exact depth MAX/2 + 1
     // (rounded to the type).
@@ -149,7 +156,7 @@ fn centre_on_segment_gets_left_normal<S: Float>() {
     let close = |n: [f64; 2], m: [f64; 2]| (n[0] - m[0]).abs() < 1e-6 && (n[1] - m[1]).abs() < 1e-6;
     let contact = Circle::new(c, one).contact(&Segment::new(a, b)).unwrap();
     assert!(close(normal(contact.normal), [-half, half]), "{contact:?}");
-    assert_eq!(f64::from(contact.depth.into()), 1.0);
+    assert_eq!(f(contact.depth), 1.0);
     // The mirror: the same segment from b to a; its left normal is the other way.
     let contact = Circle::new(c, one).contact(&Segment::new(b, a)).unwrap();
     assert!(close(normal(contact.normal), [half, -half]), "{contact:?}");
@@ -158,7 +165,7 @@ fn centre_on_segment_gets_left_normal<S: Float>() {
         .contact(&Capsule::new(a, b, one))
         .unwrap();
     assert!(close(normal(contact.normal), [-half, half]), "{contact:?}");
-    assert_eq!(f64::from(contact.depth.into()), 2.0);
+    assert_eq!(f(contact.depth), 2.0);
     let contact = Segment::new(a, b).contact(&Circle::new(c, one)).unwrap();
     assert!(close(normal(contact.normal), [half, -half]), "{contact:?}");
     // The closest point lies on the segment's line (exact rationals) and within the
@@ -182,17 +189,14 @@ both_floats!(centre_on_segment_mixed, centre_on_segment_gets_left_normal);
 fn normals_near_the_ends_follow_the_exact_region<S: Float>() {
     let zero = S::of(0.0);
     let (tiny, huge) = (S::pow2(S::TINY_EXP), S::pow2(S::HUGE_EXP));
-    let (a, b) = ([zero, zero], [huge, S::of(0.5 * f64::from(huge.into()))]);
+    let (a, b) = ([zero, zero], [huge, S::of(0.5 * f(huge))]);
     let af: [f64; 2] = [a[0].into(), a[1].into()];
     let bf: [f64; 2] = [b[0].into(), b[1].into()];
     let mut checked = [0usize; 2];
     for end in [a, b] {
         for step in 0..64 {
             let angle = step as f64 * core::f64::consts::TAU / 64.0;
-            let offset = [
-                S::of(f64::from(tiny.into()) * angle.cos()),
-                S::of(f64::from(tiny.into()) * angle.sin()),
-            ];
+            let offset = [S::of(f(tiny) * angle.cos()), S::of(f(tiny) * angle.sin())];
             let p = [S::plus(end[0], offset[0]), S::plus(end[1], offset[1])];
             let pf: [f64; 2] = [p[0].into(), p[1].into()];
             let contact = Circle::new(p, S::of(1.0))
@@ -213,10 +217,7 @@ fn normals_near_the_ends_follow_the_exact_region<S: Float>() {
                 checked[0] += 1;
             } else {
                 // An end region: the normal points from the end to the point.
-                let d = [
-                    pf[0] - f64::from(end[0].into()),
-                    pf[1] - f64::from(end[1].into()),
-                ];
+                let d = [pf[0] - f(end[0]), pf[1] - f(end[1])];
                 let length = d[0].hypot(d[1]);
                 if length > 0.0 {
                     let expected = [d[0] / length, d[1] / length];
@@ -249,42 +250,31 @@ fn margin_keeps_the_gap<S: Float>() {
     let y = Circle::new([S::of(5.0), zero], one);
     for margin in [3.0, 4.0, 1e8, 1e17, 1e30] {
         let c = x.contact_with_margin(&y, S::of(margin)).unwrap();
-        assert_eq!(f64::from(c.depth.into()), -3.0, "margin {margin}");
+        assert_eq!(f(c.depth), -3.0, "margin {margin}");
     }
     let c = x.contact_with_margin(&y, S::MAX).unwrap();
-    assert_eq!(f64::from(c.depth.into()), -3.0);
+    assert_eq!(f(c.depth), -3.0);
     assert!(x.contact_with_margin(&y, S::of(2.5)).is_none());
     // Every pair shares the path: circle–segment, capsule–capsule, segment–capsule.
     let wall = Segment::new([S::of(5.0), S::of(-1.0)], [S::of(5.0), one]);
     let pill = Capsule::new([S::of(6.0), S::of(-1.0)], [S::of(6.0), one], one);
     let rod = Capsule::new([zero, S::of(-1.0)], [zero, one], one);
     for margin in [S::of(1e8), S::MAX] {
+        assert_eq!(f(x.contact_with_margin(&wall, margin).unwrap().depth), -4.0);
         assert_eq!(
-            f64::from(x.contact_with_margin(&wall, margin).unwrap().depth.into()),
+            f(rod.contact_with_margin(&pill, margin).unwrap().depth),
             -4.0
         );
         assert_eq!(
-            f64::from(rod.contact_with_margin(&pill, margin).unwrap().depth.into()),
-            -4.0
-        );
-        assert_eq!(
-            f64::from(
-                wall.contact_with_margin(&pill, margin)
-                    .unwrap()
-                    .depth
-                    .into()
-            ),
+            f(wall.contact_with_margin(&pill, margin).unwrap().depth),
             0.0
         );
-        assert_eq!(
-            f64::from(x.contact_with_margin(&pill, margin).unwrap().depth.into()),
-            -4.0
-        );
+        assert_eq!(f(x.contact_with_margin(&pill, margin).unwrap().depth), -4.0);
     }
     // The exact gap of an irrational distance, against a rational reference: the circle
     // at (3, 3) is √18 − 2 from the unit circle at the origin... within a few ulps.
     let z = Circle::new([S::of(3.0), S::of(3.0)], one);
-    let gap = -f64::from(x.contact_with_margin(&z, S::MAX).unwrap().depth.into());
+    let gap = -f(x.contact_with_margin(&z, S::MAX).unwrap().depth);
     let exact = 18f64.sqrt() - 2.0;
     let ulp = if core::mem::size_of::<S>() == 4 {
         2e-7

@@ -17,7 +17,8 @@
 #[macro_use]
 mod common;
 
-use capsule2d::{Circle, Segment, Vector2};
+use capsule2d::vector::VectorOps;
+use capsule2d::{Circle, Segment, Shape};
 use common::{TestScalar, length_of, s, v};
 
 type Case = ([f64; 2], [f64; 2], [f64; 2], f64, [f64; 2], [f64; 2]);
@@ -106,10 +107,10 @@ fn seed_worked_example<S: TestScalar>() {
         let circle = Circle::new(v::<S>(c[0], c[1]), s(r));
         near(
             &format!("{what}: closest point"),
-            seg.closest_point(circle.center),
+            seg.project_point(circle.center),
             closest,
         );
-        let contact = circle.contact_segment(&seg);
+        let contact = circle.contact(&seg);
         // The seed's "no overlap" is vec(0, 0); the crate's is None, and touching is a
         // contact of depth 0, whose offset is (0, 0) as in the seed.
         let seed_overlaps = offset != [0.0, 0.0] || c == [3.0, 1.0];
@@ -132,7 +133,7 @@ fn where_the_seed_raises_on_the_segment<S: TestScalar>() {
     let seg = Segment::new(v::<S>(0.0, 0.0), v(10.0, 0.0));
     let circle = Circle::new(v::<S>(3.0, 0.0), s(1.0));
     let contact = circle
-        .contact_segment(&seg)
+        .contact(&seg)
         .expect("a centre on the segment overlaps");
     assert_eq!(
         contact.normal,
@@ -149,9 +150,7 @@ fn where_the_seed_raises_on_the_segment<S: TestScalar>() {
 fn where_the_seed_raises_on_a_zero_length_segment<S: TestScalar>() {
     let p = v::<S>(2.0, 2.0);
     let circle = Circle::new(v::<S>(3.0, 0.0), s(4.0));
-    let contact = circle
-        .contact_segment(&Segment::new(p, p))
-        .expect("within 4");
+    let contact = circle.contact(&Segment::new(p, p)).expect("within 4");
     let root5 = 5f64.sqrt();
     let push = 4.0 - root5;
     near(

@@ -6,7 +6,8 @@
 //! frame). Numbers are written with a fixed number of decimals, so the output is the same
 //! byte for byte on every platform.
 
-use capsule2d::{Capsule, Circle, Ray, Segment, Vector2, response};
+use capsule2d::vector::VectorOps;
+use capsule2d::{Capsule, Circle, Ray, Segment, Shape, response};
 use std::fmt::Write as _;
 
 type V = [f64; 2];
@@ -340,7 +341,7 @@ fn projection_regions() -> Figure {
     ];
     for p in samples {
         let t = segment.closest_parameter(p);
-        let q = segment.closest_point(p);
+        let q = segment.project_point(p);
         let region = if t <= 0.0 {
             0
         } else if t >= 1.0 {
@@ -408,7 +409,7 @@ fn circle_segment_contact() -> Figure {
     let segment = Segment::new(v(1.0, 1.5), v(11.0, 3.5));
     let circle = Circle::new(v(5.4, 3.4), 1.8);
     let contact = circle
-        .contact_segment(&segment)
+        .contact(&segment)
         .expect("the circle overlaps the segment");
     let moved = Circle::new(circle.center.add(contact.offset()), circle.radius);
     svg.circle(moved.center, moved.radius, OFFSET, "none", true);
@@ -470,7 +471,7 @@ fn capsule_inflation() -> Figure {
     }
     svg.line(capsule.a, capsule.b, INK, 3.0, false);
     for circle in [touching, clear] {
-        let hit = circle.intersects_capsule(&capsule);
+        let hit = circle.intersects(&capsule);
         let (stroke, fill) = if hit {
             (OTHER, OTHER_FILL)
         } else {
@@ -478,7 +479,7 @@ fn capsule_inflation() -> Figure {
         };
         svg.circle(circle.center, circle.radius, stroke, fill, false);
         svg.dot(circle.center, stroke);
-        if let Some(contact) = circle.contact_capsule(&capsule) {
+        if let Some(contact) = circle.contact(&capsule) {
             svg.arrow(
                 contact.point,
                 contact.point.add(contact.normal.scale(1.0)),
@@ -531,11 +532,11 @@ fn capsule_closest_points() -> Figure {
     svg.capsule(&q, OTHER, OTHER_FILL, false);
     svg.line(p.a, p.b, SHAPE, 2.5, false);
     svg.line(q.a, q.b, OTHER, 2.5, false);
-    let (on_p, on_q) = p.segment().closest_points(&q.segment());
+    let (on_p, on_q) = p.segment().closest_points(&q.segment()).points();
     svg.line(on_p, on_q, INK, 1.5, true);
     svg.dot(on_p, SHAPE);
     svg.dot(on_q, OTHER);
-    let gap = p.segment().distance_to_segment(&q.segment()) - p.radius - q.radius;
+    let gap = p.segment().distance(&q.segment()) - p.radius - q.radius;
     svg.label_px(
         12.0,
         46.0,
@@ -551,8 +552,8 @@ fn capsule_closest_points() -> Figure {
     svg.capsule(&t, OTHER, OTHER_FILL, false);
     svg.line(s.a, s.b, SHAPE, 2.5, false);
     svg.line(t.a, t.b, OTHER, 2.5, false);
-    if let Some(contact) = s.contact_capsule(&t) {
-        let (on_s, _) = s.segment().closest_points(&t.segment());
+    if let Some(contact) = s.contact(&t) {
+        let (on_s, _) = s.segment().closest_points(&t.segment()).points();
         let moved = Capsule::new(
             s.a.add(contact.offset()),
             s.b.add(contact.offset()),
@@ -599,9 +600,7 @@ fn responses() -> Figure {
     );
     let ramp = Segment::new(v(0.5, 1.5), v(12.0, 3.8));
     let ball = Circle::new(v(6.0, 3.5), 1.0);
-    let contact = ball
-        .contact_segment(&ramp)
-        .expect("the ball rests on the ramp");
+    let contact = ball.contact(&ramp).expect("the ball rests on the ramp");
     let velocity = v(2.2, -3.4);
     let hit = contact.point;
     let scale = 0.85;
@@ -675,7 +674,7 @@ fn ray_and_sweep() -> Figure {
     let origin = v(0.5, 0.75);
     for direction in [v(0.5, 0.6), v(0.9, 0.2)] {
         let ray = Ray::new(origin, direction.normalize().unwrap_or([1.0, 0.0]));
-        match ray.cast_capsule(&pill, max_time) {
+        match ray.cast(&pill, max_time) {
             Some(hit) => {
                 svg.arrow(origin, hit.point, INK);
                 svg.arrow(hit.point, hit.point.add(hit.normal.scale(0.9)), NORMAL);
@@ -705,7 +704,7 @@ fn ray_and_sweep() -> Figure {
     svg.label(ball.center, -20.0, 46.0, "start", SHAPE);
     svg.label(end.center, -45.0, 52.0, "unblocked end", GUIDE);
     svg.line(wall.a, wall.b, INK, 4.0, false);
-    if let Some(hit) = ball.sweep_segment(motion, &wall) {
+    if let Some(hit) = ball.sweep(&wall, motion) {
         let at = Circle::new(ball.center.add(motion.scale(hit.time)), ball.radius);
         svg.circle(at.center, at.radius, SHAPE, SHAPE_FILL, false);
         svg.arrow(hit.point, hit.point.add(hit.normal.scale(1.0)), NORMAL);
@@ -764,7 +763,7 @@ fn crossings() -> Figure {
         }
         let params: Vec<String> = crossings.iter().map(|t| format!("{t:.3}")).collect();
         let mut text = format!("{name}: {} at t = [{}]", crossings.len(), params.join(", "));
-        if crossings.is_empty() && circle.intersects_segment(&segment) {
+        if crossings.is_empty() && circle.intersects(&segment) {
             text = format!("{name}: none, yet intersects_segment is true");
         }
         svg.label_px(12.0, 386.0 + row, &text, color, "start", false);
@@ -803,11 +802,11 @@ fn fixed_against_f64() -> Option<Figure> {
     for (panel, shift) in [("f64", 0.0), ("I32F32", 6.4)] {
         let offset = v(shift, 0.0);
         let hit = if panel == "f64" {
-            ball.sweep_segment(motion, &ramp)
+            ball.sweep(&ramp, motion)
                 .map(|h| (h.time, h.point, h.normal))
         } else {
             ball_fixed
-                .sweep_segment(to_fixed(motion), &ramp_fixed)
+                .sweep(&ramp_fixed, to_fixed(motion))
                 .map(|h| (h.time.to_num::<f64>(), to_f64(h.point), to_f64(h.normal)))
         };
         svg.line(ramp.a.add(offset), ramp.b.add(offset), INK, 4.0, false);

@@ -662,6 +662,52 @@ pub(crate) fn point_segment_within_f32(
 mod tests {
     use super::*;
 
+    /// The orientation predicate against exact rationals on points nearly on a line: on
+    /// the rounded line and one ulp either side (moved from `tests/exact_predicates.rs`
+    /// when the predicate became private).
+    #[test]
+    fn orientation_is_exact() {
+        use num_rational::BigRational;
+        use num_traits::Zero;
+        let q = |x: f64| BigRational::from_float(x).expect("finite");
+        let exact = |o: [f64; 2], u: [f64; 2], v: [f64; 2]| {
+            let (ux, uy) = (q(u[0]) - q(o[0]), q(u[1]) - q(o[1]));
+            let (vx, vy) = (q(v[0]) - q(o[0]), q(v[1]) - q(o[1]));
+            (ux * vy - uy * vx).cmp(&BigRational::zero())
+        };
+        let mut state = 0x5EED_0004_u64;
+        let mut unit = || {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            (z >> 11) as f64 / (1u64 << 52) as f64 - 1.0
+        };
+        let next_up = |x: f64| f64::from_bits(x.to_bits() + 1);
+        let next_down = |x: f64| {
+            if x == 0.0 {
+                0.0
+            } else {
+                f64::from_bits(x.to_bits() - 1)
+            }
+        };
+        let mut unequal = 0;
+        for _ in 0..2000 {
+            let o = [unit(), unit()];
+            let u = [unit() * 100.0, unit() * 100.0];
+            // v on the line through o and u, rounded, then nudged by an ulp.
+            let t = unit() * 3.0;
+            let v0 = [o[0] + t * (u[0] - o[0]), o[1] + t * (u[1] - o[1])];
+            for v in [v0, [v0[0], next_up(v0[1])], [v0[0], next_down(v0[1])]] {
+                let want = exact(o, u, v);
+                assert_eq!(orient(o, u, v), want, "{o:?} {u:?} {v:?}");
+                unequal += usize::from(want != Ordering::Equal);
+            }
+        }
+        assert!(unequal > 1000, "only {unequal} cases off the line");
+    }
+
     #[test]
     fn expansions_are_exact() {
         // (1 + 2^-60) − 1 = 2^-60, which plain doubles lose.

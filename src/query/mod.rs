@@ -69,6 +69,21 @@ pub struct ClosestPoints<V> {
     pub on_other: V,
 }
 
+impl<V: Copy> ClosestPoints<V> {
+    /// The two points as a pair, `(on_self, on_other)`.
+    ///
+    /// ```
+    /// use capsule2d::{Segment, Shape};
+    /// let s = Segment::new([0.0, 0.0], [4.0, 0.0]);
+    /// let (p, q) = s.closest_points(&Segment::new([1.0, 2.0], [3.0, 2.0])).points();
+    /// assert_eq!((p, q), ([1.0, 0.0], [1.0, 2.0]));
+    /// ```
+    #[inline]
+    pub fn points(&self) -> (V, V) {
+        (self.on_self, self.on_other)
+    }
+}
+
 /// Whether two inflated cores touch or overlap, by the exact predicates.
 #[inline(always)]
 pub(crate) fn intersects<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> bool {
@@ -211,16 +226,16 @@ pub(crate) fn contact_with_margin<V: Vector2>(
     margin: S<V>,
 ) -> Option<Contact<V>> {
     let radii = radii::inflate(rx, ry)?;
-    let reach = if margin > S::<V>::ZERO {
-        // A reach beyond MAX (floats) is MAX: an infinite radius would be no radius.
-        let reach = rx.add(margin);
-        if reach.is_finite() {
-            reach
-        } else {
-            reach.saturate()
-        }
+    if margin.is_nan() {
+        return None;
+    }
+    // A reach beyond MAX (floats) is MAX: an infinite radius would be no radius. A negative
+    // margin asks for an overlap deeper than it (a negative reach: nothing).
+    let reach = rx.add(margin);
+    let reach = if reach.is_finite() {
+        reach
     } else {
-        rx
+        reach.saturate()
     };
     let grown = radii::inflate(reach, ry)?;
     // The contact within the true radii once "within the margin" holds; the exact "within

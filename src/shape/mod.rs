@@ -210,10 +210,10 @@ pub trait Shape<V: Vector2> {
 
     /// A speculative contact: reported as soon as the shapes come within `margin` of
     /// touching, with a *negative* depth while they are apart (`−depth` is the gap) and
-    /// the plain contact's depth when they overlap. `None` beyond the margin, for a
-    /// negative or NaN margin when the shapes are apart, and for an empty shape. A
-    /// margin of `MAX` means "no limit": the gap is computed from the true radii, so it is
-    /// the same whatever the margin.
+    /// the plain contact's depth when they overlap. `None` beyond the margin, for a NaN
+    /// margin and for an empty shape; a negative margin asks for an overlap deeper than
+    /// it. A margin of `MAX` means "no limit": the gap is computed from the true radii,
+    /// so it is the same whatever the margin.
     ///
     /// ```
     /// use capsule2d::{Circle, Shape};
