@@ -6,7 +6,8 @@
 //!
 //! 1. no panic (debug assertions and overflow checks are on in `cargo fuzz` builds, so a
 //!    fixed-point overflow inside the `fixed` crate panics too);
-//! 2. `intersects_* == contact_*.is_some()` and `contains_point == contact_point.is_some()`;
+//! 2. `intersects == contact.is_some()` for every pair of shapes, and
+//!    `contains_point(p) == contact(&p).is_some()`;
 //! 3. `closest_parameter ∈ [0, 1]`; `try_new` accepts exactly the finite shapes with
 //!    a non-negative radius;
 //! 4. every `batch` function gives the single query's answer element by element;
@@ -27,7 +28,7 @@
 //! property.
 //!
 //! With the `strict` feature it also checks properties beyond the list: every
-//! `intersects_*` is symmetric (for fixed point: where differences and radius sums fit),
+//! `intersects` is symmetric (for fixed point: where differences and radius sums fit),
 //! intersecting segments get a common point twice from `closest_points`, and a
 //! zero-radius capsule agrees with its core segment.
 //!
@@ -45,8 +46,8 @@
 
 use arbitrary::Unstructured;
 use capsule2d::{
-    Ball, Capsule, Chain, ChainContact, Circle, Contact, Ray, RayHit, Scalar, Segment, StepParams,
-    SweepHit, batch, response,
+    Ball, Capsule, Chain, ChainContact, Circle, Contact, Hit, Ray, Scalar, Segment, Shape,
+    StepParams, batch, response,
 };
 use core::fmt::Debug;
 use fixed::types::{I16F16, I32F32};
@@ -208,9 +209,10 @@ impl<'a, S: FuzzScalar> Decoder<'a, S> {
     }
 }
 
-/// Whether to check crossings against `intersects_segment` beyond the documented range
-/// (see `docs/fuzzing.md`): where a query mixes magnitudes more than 2^200 apart, and for
-/// fixed point beyond `MAX/4`. Set `CAPSULE2D_FUZZ_DOCUMENTED=1` to check them.
+/// Whether to check crossings against `Circle::intersects` of the segment beyond the
+/// documented range (see `docs/fuzzing.md`): where a query mixes magnitudes more than
+/// 2^200 apart, and for fixed point beyond `MAX/4`. Set `CAPSULE2D_FUZZ_DOCUMENTED=1` to
+/// check them.
 fn documented_extras() -> bool {
     static ON: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
     *ON.get_or_init(|| std::env::var_os("CAPSULE2D_FUZZ_DOCUMENTED").is_some())
@@ -296,10 +298,17 @@ fn is_finite_v<S: FuzzScalar>(p: V<S>) -> bool {
 }
 /// Equal, or both NaN.
 fn same<S: FuzzScalar>(x: S, y: S) -> bool {
-    x == y || (x.is_nan() && y.is_nan())
+    x == y || (x.to_f64().is_nan() && y.to_f64().is_nan())
 }
 fn same_v<S: FuzzScalar>(p: V<S>, q: V<S>) -> bool {
     same(p[0], q[0]) && same(p[1], q[1])
+}
+/// `|p − q|²` in the scalar's arithmetic, as the crate computes squared distances
+/// (`(p − q)·(p − q)`): what `Segment::distance_squared` and
+/// `distance_squared_to_segment` returned from the closest points before the `Shape` API.
+fn distance_squared<S: Scalar>(p: V<S>, q: V<S>) -> S {
+    let (dx, dy) = (S::minus(p[0], q[0]), S::minus(p[1], q[1]));
+    S::plus(S::times(dx, dx), S::times(dy, dy))
 }
 fn is_unit<S: FuzzScalar>(n: V<S>) -> bool {
     let (x, y) = (n[0].to_f64(), n[1].to_f64());
@@ -444,16 +453,21 @@ fn segment_queries<S: FuzzScalar>(s1: &Segment<V<S>>, s2: &Segment<V<S>>, p: V<S
         inputs,
         "t = {t:?}"
     );
-    let q = s1.closest_point(p);
-    let d2 = s1.distance_squared(p);
-    let d = s1.distance(p);
+    let q = s1.project_point(p);
+    let d2 = distance_squared(p, q);
+    let d = s1.distance(&p);
     let _ = s1.contains_point(p);
     if dom.linear {
-        ensure!(is_finite_v(q), "closest_point", inputs, "{q:?}");
+        ensure!(is_finite_v(q), "project_point", inputs, "{q:?}");
         ensure!(is_finite(d), "distance", inputs, "{d:?}");
     }
     if dom.square {
-        ensure!(is_finite(d2), "distance_squared", inputs, "{d2:?}");
+        ensure!(
+            is_finite(d2),
+            "distance_squared (|p − project_point|²)",
+            inputs,
+            "{d2:?}"
+        );
     }
     if dom.finite {
         ensure!(
@@ -500,10 +514,11 @@ fn segment_queries<S: FuzzScalar>(s1: &Segment<V<S>>, s2: &Segment<V<S>>, p: V<S
     let inputs = (s1, s2);
     let vals = [seg(s1), seg(s2)].concat();
     let dom = domain(&vals);
-    let (on1, on2) = s1.closest_points(s2);
-    let dd2 = s1.distance_squared_to_segment(s2);
-    let dd = s1.distance_to_segment(s2);
-    let hit = s1.intersects_segment(s2);
+    let closest = s1.closest_points(s2);
+    let (on1, on2) = (closest.on_self, closest.on_other);
+    let dd2 = distance_squared(on1, on2);
+    let dd = s1.distance(s2);
+    let hit = s1.intersects(s2);
     if dom.linear {
         ensure!(
             is_finite_v(on1) && is_finite_v(on2),
@@ -511,12 +526,17 @@ fn segment_queries<S: FuzzScalar>(s1: &Segment<V<S>>, s2: &Segment<V<S>>, p: V<S
             inputs,
             "{on1:?} {on2:?}"
         );
-        ensure!(is_finite(dd), "distance_to_segment", inputs, "{dd:?}");
+        ensure!(
+            is_finite(dd),
+            "Segment::distance (segment)",
+            inputs,
+            "{dd:?}"
+        );
     }
     if dom.square {
         ensure!(
             is_finite(dd2),
-            "distance_squared_to_segment",
+            "distance_squared of closest_points (segments)",
             inputs,
             "{dd2:?}"
         );
@@ -524,10 +544,10 @@ fn segment_queries<S: FuzzScalar>(s1: &Segment<V<S>>, s2: &Segment<V<S>>, p: V<S
     #[cfg(feature = "strict")]
     {
         if dom.paired {
-            let yx = s2.intersects_segment(s1);
+            let yx = s2.intersects(s1);
             ensure!(
                 hit == yx,
-                "intersects_segment (symmetry)",
+                "Segment::intersects (segment, symmetry)",
                 inputs,
                 "{hit} vs {yx}"
             );
@@ -547,7 +567,7 @@ fn segment_queries<S: FuzzScalar>(s1: &Segment<V<S>>, s2: &Segment<V<S>>, p: V<S
         }
         let as_capsule = Capsule::from_segment(*s1, S::ZERO);
         ensure!(
-            hit == as_capsule.intersects_segment(s2),
+            hit == as_capsule.intersects(s2),
             "zero-radius capsule vs its segment",
             inputs,
             "{hit}"
@@ -588,135 +608,115 @@ fn pair_queries<S: FuzzScalar>(
     // Circle.
     let v = [circ(c1), pt(&p)].concat();
     check_contact(
-        "Circle::contact_point",
+        "Circle::contact (point)",
         &(c1, p),
         &v,
         c1.contains_point(p),
-        c1.contact_point(p),
+        c1.contact(&p),
         m,
     );
     let v = [circ(c1), circ(c2)].concat();
-    let hit = c1.intersects_circle(c2);
+    let hit = c1.intersects(c2);
     check_contact(
-        "Circle::contact_circle",
+        "Circle::contact (circle)",
         &(c1, c2),
         &v,
         hit,
-        c1.contact_circle(c2),
+        c1.contact(c2),
         m,
     );
     let v = [circ(c1), seg(s1)].concat();
-    let hit = c1.intersects_segment(s1);
+    let hit = c1.intersects(s1);
     check_contact(
-        "Circle::contact_segment",
+        "Circle::contact (segment)",
         &(c1, s1),
         &v,
         hit,
-        c1.contact_segment(s1),
+        c1.contact(s1),
         m,
     );
     let v = [circ(c1), caps(k1)].concat();
-    let hit = c1.intersects_capsule(k1);
+    let hit = c1.intersects(k1);
     check_contact(
-        "Circle::contact_capsule",
+        "Circle::contact (capsule)",
         &(c1, k1),
         &v,
         hit,
-        c1.contact_capsule(k1),
+        c1.contact(k1),
         m,
     );
 
     // Segment.
     let v = [seg(s1), circ(c1)].concat();
-    let hit = s1.intersects_circle(c1);
+    let hit = s1.intersects(c1);
     check_contact(
-        "Segment::contact_circle",
+        "Segment::contact (circle)",
         &(s1, c1),
         &v,
         hit,
-        s1.contact_circle(c1),
+        s1.contact(c1),
         m,
     );
     let v = [seg(s1), caps(k1)].concat();
-    let hit = s1.intersects_capsule(k1);
+    let hit = s1.intersects(k1);
     check_contact(
-        "Segment::contact_capsule",
+        "Segment::contact (capsule)",
         &(s1, k1),
         &v,
         hit,
-        s1.contact_capsule(k1),
+        s1.contact(k1),
         m,
     );
 
     // Capsule.
     let v = [caps(k1), pt(&p)].concat();
     check_contact(
-        "Capsule::contact_point",
+        "Capsule::contact (point)",
         &(k1, p),
         &v,
         k1.contains_point(p),
-        k1.contact_point(p),
+        k1.contact(&p),
         m,
     );
     let v = [caps(k1), circ(c1)].concat();
-    let hit = k1.intersects_circle(c1);
+    let hit = k1.intersects(c1);
     check_contact(
-        "Capsule::contact_circle",
+        "Capsule::contact (circle)",
         &(k1, c1),
         &v,
         hit,
-        k1.contact_circle(c1),
+        k1.contact(c1),
         m,
     );
     let v = [caps(k1), seg(s2)].concat();
-    let hit = k1.intersects_segment(s2);
+    let hit = k1.intersects(s2);
     check_contact(
-        "Capsule::contact_segment",
+        "Capsule::contact (segment)",
         &(k1, s2),
         &v,
         hit,
-        k1.contact_segment(s2),
+        k1.contact(s2),
         m,
     );
     let v = [caps(k1), caps(k2)].concat();
-    let hit = k1.intersects_capsule(k2);
+    let hit = k1.intersects(k2);
     check_contact(
-        "Capsule::contact_capsule",
+        "Capsule::contact (capsule)",
         &(k1, k2),
         &v,
         hit,
-        k1.contact_capsule(k2),
+        k1.contact(k2),
         m,
     );
 
     #[cfg(feature = "strict")]
     {
         let sym = [
-            (
-                "circle/circle",
-                c1.intersects_circle(c2),
-                c2.intersects_circle(c1),
-            ),
-            (
-                "circle/segment",
-                c1.intersects_segment(s1),
-                s1.intersects_circle(c1),
-            ),
-            (
-                "circle/capsule",
-                c1.intersects_capsule(k1),
-                k1.intersects_circle(c1),
-            ),
-            (
-                "segment/capsule",
-                s1.intersects_capsule(k1),
-                k1.intersects_segment(s1),
-            ),
-            (
-                "capsule/capsule",
-                k1.intersects_capsule(k2),
-                k2.intersects_capsule(k1),
-            ),
+            ("circle/circle", c1.intersects(c2), c2.intersects(c1)),
+            ("circle/segment", c1.intersects(s1), s1.intersects(c1)),
+            ("circle/capsule", c1.intersects(k1), k1.intersects(c1)),
+            ("segment/capsule", s1.intersects(k1), k1.intersects(s1)),
+            ("capsule/capsule", k1.intersects(k2), k2.intersects(k1)),
         ];
         let all = [seg(s1), circ(c1), circ(c2), caps(k1), caps(k2)].concat();
         let in_range = domain(&all).paired;
@@ -820,7 +820,7 @@ fn batch_queries<S: FuzzScalar>(
         &[points.len(), radii.len()],
     );
     for (i, &got) in out[..n].iter().enumerate() {
-        let want = Circle::new(points[i], radii[i]).intersects_segment(s1);
+        let want = Circle::new(points[i], radii[i]).intersects(s1);
         ensure!(
             got == want,
             "batch::circles_intersect_segment",
@@ -835,7 +835,7 @@ fn batch_queries<S: FuzzScalar>(
         &[points.len(), radii.len()],
     );
     for (i, &got) in out[..n].iter().enumerate() {
-        let want = Circle::new(points[i], radii[i]).intersects_capsule(k2);
+        let want = Circle::new(points[i], radii[i]).intersects(k2);
         ensure!(
             got == want,
             "batch::circles_intersect_capsule",
@@ -846,7 +846,7 @@ fn batch_queries<S: FuzzScalar>(
     let n = batch::circles_intersect_circles(&circles, &circles[1..], out);
     expect("batch::circles_intersect_circles", n, &[circles.len() - 1]);
     for (i, &got) in out[..n].iter().enumerate() {
-        let want = circles[i].intersects_circle(&circles[i + 1]);
+        let want = circles[i].intersects(&circles[i + 1]);
         ensure!(
             got == want,
             "batch::circles_intersect_circles",
@@ -861,7 +861,7 @@ fn batch_queries<S: FuzzScalar>(
         &[circles.len(), capsules.len()],
     );
     for (i, &got) in out[..n].iter().enumerate() {
-        let want = circles[i].intersects_capsule(&capsules[i]);
+        let want = circles[i].intersects(&capsules[i]);
         ensure!(
             got == want,
             "batch::circles_intersect_capsules",
@@ -876,7 +876,7 @@ fn batch_queries<S: FuzzScalar>(
         &[capsules.len() - 1],
     );
     for (i, &got) in out[..n].iter().enumerate() {
-        let want = capsules[i].intersects_capsule(&capsules[i + 1]);
+        let want = capsules[i].intersects(&capsules[i + 1]);
         ensure!(
             got == want,
             "batch::capsules_intersect_capsules",
@@ -890,7 +890,7 @@ fn batch_queries<S: FuzzScalar>(
     let n = batch::closest_points_on_segment(&points, s2, out);
     expect("batch::closest_points_on_segment", n, &[points.len()]);
     for (i, &got) in out[..n].iter().enumerate() {
-        let want = s2.closest_point(points[i]);
+        let want = s2.project_point(points[i]);
         ensure!(
             same_v(got, want),
             "batch::closest_points_on_segment",
@@ -903,7 +903,7 @@ fn batch_queries<S: FuzzScalar>(
     let n = batch::distances_squared_to_segment(&points, s1, out);
     expect("batch::distances_squared_to_segment", n, &[points.len()]);
     for (i, &got) in out[..n].iter().enumerate() {
-        let want = s1.distance_squared(points[i]);
+        let want = distance_squared(points[i], s1.project_point(points[i]));
         ensure!(
             same(got, want),
             "batch::distances_squared_to_segment",
@@ -921,7 +921,7 @@ fn batch_queries<S: FuzzScalar>(
         &[points.len(), radii.len()],
     );
     for (i, got) in out[..n].iter().enumerate() {
-        let want = Circle::new(points[i], radii[i]).contact_capsule(k1);
+        let want = Circle::new(points[i], radii[i]).contact(k1);
         ensure!(
             same_contact(got, &want),
             "batch::circles_contact_capsule",
@@ -932,7 +932,7 @@ fn batch_queries<S: FuzzScalar>(
     let n = batch::capsules_contact_capsules(&capsules, &capsules[1..], out);
     expect("batch::capsules_contact_capsules", n, &[capsules.len() - 1]);
     for (i, got) in out[..n].iter().enumerate() {
-        let want = capsules[i].contact_capsule(&capsules[i + 1]);
+        let want = capsules[i].contact(&capsules[i + 1]);
         ensure!(
             same_contact(got, &want),
             "batch::capsules_contact_capsules",
@@ -956,11 +956,11 @@ const STEP_BOUND: f64 = 1_048_576.0; // 2^20
 /// - rays: `time ∈ [0, max_time]`; for finite inputs a unit normal, and an origin inside
 ///   the shape (its `contains_point`) hits at time 0 at the origin;
 /// - sweeps: `time ∈ [0, 1]`; for finite inputs a unit normal, and overlapping at the start
-///   (the `intersects_*` predicate) gives time 0 with the contact's normal;
+///   (the `intersects` predicate) gives time 0 with the contact's normal;
 /// - speculative contacts: unit normal, `depth ≥ −margin`; with `margin ≥ 0` reported
 ///   whenever the plain contact is, and with `margin = 0` equal to it;
-/// - crossings: at most two, sorted, in `[0, 1]`; a crossing implies `intersects_segment`,
-///   and `intersects_segment` with an endpoint outside implies a crossing;
+/// - crossings: at most two, sorted, in `[0, 1]`; a crossing implies that the circle
+///   `intersects` the segment, and intersecting with an endpoint outside implies a crossing;
 /// - chains: at most `out.len()` contacts, deepest first, unit normals, `deepest` equal to
 ///   the first contact's depth; `resolve` and `sweep` in range; `Ball::step` never
 ///   panics, takes at most four sweep touches, and stays finite for moderate inputs.
@@ -998,7 +998,7 @@ fn check_ray_hit<S: FuzzScalar>(
     ray: &Ray<V<S>>,
     max_time: S,
     inside: bool,
-    hit: Option<RayHit<V<S>>>,
+    hit: Option<Hit<V<S>>>,
 ) {
     if let Some(h) = hit {
         ensure!(
@@ -1043,9 +1043,9 @@ fn rays<S: FuzzScalar>(
         ensure!(is_finite_v(at), "Ray::at", (ray, max_time), "{at:?}");
     }
     let v = [r.clone(), circ(c)].concat();
-    let hit = ray.cast_circle(c, max_time);
+    let hit = ray.cast(c, max_time);
     check_ray_hit(
-        "Ray::cast_circle",
+        "Ray::cast (circle)",
         &(ray, max_time, c),
         &v,
         ray,
@@ -1054,9 +1054,9 @@ fn rays<S: FuzzScalar>(
         hit,
     );
     let v = [r.clone(), seg(s)].concat();
-    let hit = ray.cast_segment(s, max_time);
+    let hit = ray.cast(s, max_time);
     check_ray_hit(
-        "Ray::cast_segment",
+        "Ray::cast (segment)",
         &(ray, max_time, s),
         &v,
         ray,
@@ -1065,9 +1065,9 @@ fn rays<S: FuzzScalar>(
         hit,
     );
     let v = [r, caps(k)].concat();
-    let hit = ray.cast_capsule(k, max_time);
+    let hit = ray.cast(k, max_time);
     check_ray_hit(
-        "Ray::cast_capsule",
+        "Ray::cast (capsule)",
         &(ray, max_time, k),
         &v,
         ray,
@@ -1083,7 +1083,7 @@ fn check_sweep<S: FuzzScalar>(
     inputs: &dyn Debug,
     values: &[S],
     contact: Option<Contact<V<S>>>,
-    hit: Option<SweepHit<V<S>>>,
+    hit: Option<Hit<V<S>>>,
 ) {
     if let Some(h) = hit {
         ensure!(
@@ -1130,30 +1130,30 @@ fn sweeps<S: FuzzScalar>(
 ) {
     let m = [circ(c), pt(&motion)].concat();
     let v = [m.clone(), seg(s)].concat();
-    let hit = c.sweep_segment(motion, s);
+    let hit = c.sweep(s, motion);
     check_sweep(
-        "Circle::sweep_segment",
+        "Circle::sweep (segment)",
         &(c, motion, s),
         &v,
-        c.contact_segment(s),
+        c.contact(s),
         hit,
     );
     let v = [m.clone(), caps(k)].concat();
-    let hit = c.sweep_capsule(motion, k);
+    let hit = c.sweep(k, motion);
     check_sweep(
-        "Circle::sweep_capsule",
+        "Circle::sweep (capsule)",
         &(c, motion, k),
         &v,
-        c.contact_capsule(k),
+        c.contact(k),
         hit,
     );
     let v = [m, circ(other)].concat();
-    let hit = c.sweep_circle(motion, other);
+    let hit = c.sweep(other, motion);
     check_sweep(
-        "Circle::sweep_circle",
+        "Circle::sweep (circle)",
         &(c, motion, other),
         &v,
-        c.contact_circle(other),
+        c.contact(other),
         hit,
     );
 }
@@ -1177,7 +1177,7 @@ fn check_margin<S: FuzzScalar>(
         ensure!(is_unit(c.normal), what, inputs, "normal not unit: {c:?}");
         if dom.linear {
             ensure!(
-                c.depth >= margin.neg(),
+                c.depth >= S::negated(margin),
                 what,
                 inputs,
                 "depth below −margin: {c:?}"
@@ -1215,12 +1215,9 @@ fn margins<S: FuzzScalar>(
     margin: S,
 ) {
     let v = [circ(c1), seg(s)].concat();
-    let (plain, spec) = (
-        c1.contact_segment(s),
-        c1.contact_segment_with_margin(s, margin),
-    );
+    let (plain, spec) = (c1.contact(s), c1.contact_with_margin(s, margin));
     check_margin(
-        "Circle::contact_segment_with_margin",
+        "Circle::contact_with_margin (segment)",
         &(c1, s, margin),
         &v,
         margin,
@@ -1228,12 +1225,9 @@ fn margins<S: FuzzScalar>(
         spec,
     );
     let v = [circ(c1), caps(k1)].concat();
-    let (plain, spec) = (
-        c1.contact_capsule(k1),
-        c1.contact_capsule_with_margin(k1, margin),
-    );
+    let (plain, spec) = (c1.contact(k1), c1.contact_with_margin(k1, margin));
     check_margin(
-        "Circle::contact_capsule_with_margin",
+        "Circle::contact_with_margin (capsule)",
         &(c1, k1, margin),
         &v,
         margin,
@@ -1241,12 +1235,9 @@ fn margins<S: FuzzScalar>(
         spec,
     );
     let v = [circ(c1), circ(c2)].concat();
-    let (plain, spec) = (
-        c1.contact_circle(c2),
-        c1.contact_circle_with_margin(c2, margin),
-    );
+    let (plain, spec) = (c1.contact(c2), c1.contact_with_margin(c2, margin));
     check_margin(
-        "Circle::contact_circle_with_margin",
+        "Circle::contact_with_margin (circle)",
         &(c1, c2, margin),
         &v,
         margin,
@@ -1254,12 +1245,9 @@ fn margins<S: FuzzScalar>(
         spec,
     );
     let v = [caps(k1), caps(k2)].concat();
-    let (plain, spec) = (
-        k1.contact_capsule(k2),
-        k1.contact_capsule_with_margin(k2, margin),
-    );
+    let (plain, spec) = (k1.contact(k2), k1.contact_with_margin(k2, margin));
     check_margin(
-        "Capsule::contact_capsule_with_margin",
+        "Capsule::contact_with_margin (capsule)",
         &(k1, k2, margin),
         &v,
         margin,
@@ -1307,7 +1295,7 @@ fn crossings<S: FuzzScalar>(s: &Segment<V<S>>, c: &Circle<V<S>>) {
     // (fuzz/findings/f64-crossings-vs-intersects-mixed-magnitudes.bin).
     let in_range = (dom.narrow && dom.paired) || (dom.linear && documented_extras());
     if in_range && c.radius >= S::ZERO {
-        let hit = c.intersects_segment(s);
+        let hit = c.intersects(s);
         ensure!(
             ts.is_empty() || hit,
             what,

@@ -12,7 +12,7 @@
 
 use std::hint::black_box;
 
-use capsule2d::{Capsule, Scalar, batch};
+use capsule2d::{Capsule, Scalar, Shape, batch};
 use capsule2d_bench::inputs::Rng;
 use capsule2d_bench::report::{self, BATCH};
 use criterion::{Criterion, Throughput};
@@ -89,7 +89,7 @@ fn bench_type<S: Scalar + Send + Sync>(
         .zip(&radii)
         .zip(&hits)
         .all(|((&center, &radius), &hit)| {
-            capsule2d::Circle::new(center, radius).intersects_capsule(&capsule) == hit
+            capsule2d::Circle::new(center, radius).intersects(&capsule) == hit
         });
     assert!(agree, "batch and single queries disagree ({ty})");
 }

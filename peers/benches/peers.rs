@@ -12,7 +12,7 @@
 
 use std::hint::black_box;
 
-use capsule2d::{Capsule, Circle, Ray, Scalar, Segment};
+use capsule2d::{Capsule, Circle, Ray, Scalar, Segment, Shape};
 use capsule2d_bench::inputs::{CastCase, PairCase, PointCase, cast_cases, pair_cases, point_cases};
 use capsule2d_bench::{QUERIES, baseline, box2d, report};
 use criterion::measurement::WallTime;
@@ -108,11 +108,11 @@ fn capsule2d_queries<S: Bench>(
         &mut group(c, "closest_point"),
         &id,
         &segment_point,
-        |(s, p)| s.closest_point(*p),
+        |(s, p)| s.project_point(*p),
     );
     let mut g = group(c, "circle_segment_intersects");
     run(&mut g, &id, &circle_segment, |(circle, s)| {
-        circle.intersects_segment(s)
+        circle.intersects(s)
     });
     run(
         &mut g,
@@ -125,25 +125,30 @@ fn capsule2d_queries<S: Bench>(
         &mut group(c, "circle_segment_contact"),
         &id,
         &circle_segment,
-        |(circle, s)| circle.contact_segment(s),
+        |(circle, s)| circle.contact(s),
     );
     run(
         &mut group(c, "circle_capsule_contact"),
         &id,
         &circle_capsule,
-        |(circle, capsule)| circle.contact_capsule(capsule),
+        |(circle, capsule)| circle.contact(capsule),
     );
     run(
         &mut group(c, "segment_distance"),
         &id,
         &capsules,
-        |(x, y)| x.segment().distance_squared_to_segment(&y.segment()),
+        |(x, y)| {
+            // The squared distance of the cores' closest points (the old
+            // `distance_squared_to_segment`, computed the same way).
+            let c = x.segment().closest_points(&y.segment());
+            length_squared(c.on_self, c.on_other)
+        },
     );
     run(
         &mut group(c, "capsule_intersects"),
         &id,
         &capsules,
-        |(x, y)| x.intersects_capsule(y),
+        |(x, y)| x.intersects(y),
     );
     run(
         &mut group(c, "capsule_distance"),
@@ -151,18 +156,18 @@ fn capsule2d_queries<S: Bench>(
         &capsules,
         |(x, y)| {
             // Capsule–capsule distance: the cores' distance less the radii, zero on overlap.
-            x.segment()
-                .distance_to_segment(&y.segment())
-                .sub(x.radius)
-                .sub(y.radius)
-                .max(S::ZERO)
+            let d = S::minus(
+                S::minus(x.segment().distance(&y.segment()), x.radius),
+                y.radius,
+            );
+            if S::ZERO > d { S::ZERO } else { d }
         },
     );
     run(
         &mut group(c, "capsule_contact"),
         &id,
         &capsules,
-        |(x, y)| x.contact_capsule(y),
+        |(x, y)| x.contact(y),
     );
     let rays: Vec<_> = casts
         .iter()
@@ -186,13 +191,13 @@ fn capsule2d_queries<S: Bench>(
         &mut group(c, "ray_capsule"),
         &id,
         &rays,
-        |(ray, capsule)| ray.cast_capsule(capsule, S::ONE),
+        |(ray, capsule)| ray.cast(capsule, S::ONE),
     );
     run(
         &mut group(c, "sweep_circle_capsule"),
         &id,
         &sweeps,
-        |(circle, motion, capsule)| circle.sweep_capsule(*motion, capsule),
+        |(circle, motion, capsule)| circle.sweep(capsule, *motion),
     );
     // Where a segment crosses a circle's boundary; no peer has this query.
     run(
@@ -486,4 +491,11 @@ fn main() {
     baseline_queries(&mut c, &points);
     c.final_summary();
     report::print();
+}
+
+/// `|p − q|²` in the scalar's own arithmetic: what `Segment::distance_squared_to_segment`
+/// computed from the closest points before the `Shape` API.
+fn length_squared<S: Scalar>(p: [S; 2], q: [S; 2]) -> S {
+    let (dx, dy) = (S::minus(p[0], q[0]), S::minus(p[1], q[1]));
+    S::plus(S::times(dx, dx), S::times(dy, dy))
 }

@@ -13,7 +13,7 @@
 
 use std::hint::black_box;
 
-use capsule2d::{Capsule, Circle, Ray, Scalar, Segment, batch};
+use capsule2d::{Capsule, Circle, Ray, Scalar, Segment, Shape, batch};
 use capsule2d_bench::baseline;
 use capsule2d_bench::inputs::{Rng, cast_cases, pair_cases, point_cases};
 use fixed::types::I32F32;
@@ -69,25 +69,34 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
         "closest" => each(
             &points,
             rounds,
-            |(s, c)| s.closest_point(c.center),
+            |(s, c)| s.project_point(c.center),
             |_| true,
         ),
-        "intersects" => each(&points, rounds, |(s, c)| c.intersects_segment(s), |&b| b),
+        "intersects" => each(&points, rounds, |(s, c)| c.intersects(s), |&b| b),
         "naive" => each(
             &points,
             rounds,
             |(s, c)| baseline::naive_intersects(s.a, s.b, c.center, c.radius),
             |&b| b,
         ),
-        "contact" => each(&points, rounds, |(s, c)| c.contact_segment(s), some),
+        "contact" => each(&points, rounds, |(s, c)| c.contact(s), some),
         "segment_distance" => each(
             &pairs,
             rounds,
-            |(x, y)| x.segment().distance_squared_to_segment(&y.segment()),
+            |(x, y)| {
+                // The squared distance of the cores' closest points, as the old
+                // `distance_squared_to_segment` computed it.
+                let c = x.segment().closest_points(&y.segment());
+                let (dx, dy) = (
+                    S::minus(c.on_self[0], c.on_other[0]),
+                    S::minus(c.on_self[1], c.on_other[1]),
+                );
+                S::plus(S::times(dx, dx), S::times(dy, dy))
+            },
             |d| *d > S::ZERO,
         ),
-        "capsule_intersects" => each(&pairs, rounds, |(x, y)| x.intersects_capsule(y), |&b| b),
-        "capsule_contact" => each(&pairs, rounds, |(x, y)| x.contact_capsule(y), some),
+        "capsule_intersects" => each(&pairs, rounds, |(x, y)| x.intersects(y), |&b| b),
+        "capsule_contact" => each(&pairs, rounds, |(x, y)| x.contact(y), some),
         "ray" | "sweep" => {
             let casts: Vec<_> = cast_cases()
                 .iter()
@@ -100,14 +109,14 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
                 each(
                     &casts,
                     rounds,
-                    |(o, m, _, cap)| Ray::new(*o, *m).cast_capsule(cap, S::ONE),
+                    |(o, m, _, cap)| Ray::new(*o, *m).cast(cap, S::ONE),
                     Option::is_some,
                 )
             } else {
                 each(
                     &casts,
                     rounds,
-                    |(o, m, r, cap)| Circle::new(*o, *r).sweep_capsule(*m, cap),
+                    |(o, m, r, cap)| Circle::new(*o, *r).sweep(cap, *m),
                     Option::is_some,
                 )
             }

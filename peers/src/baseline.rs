@@ -8,9 +8,12 @@
 //!   handled. capsule2d against this is the cost of generics *plus* exactness.
 //! - [`same`] is capsule2d's own algorithm, step for step, written by hand for `f32`:
 //!   no `Scalar`, no `Vector2`, no generic helper, only `f32` arithmetic on `[f32; 2]`.
-//!   Where capsule2d calls a numeric leaf that has no generic layer of its own — the
-//!   exact predicate, the exact orientation test, the power-of-two rescale, the clamped
-//!   ratio — this calls the same `f32` function directly. Its answers are bit-identical to capsule2d's (a
+//!   capsule2d's numeric leaves are private now (sealed `Scalar` hooks): the small ones —
+//!   the power-of-two rescale, the clamped ratio, the normalisation's slow path — are
+//!   copied here in `f32`; the exact predicate, which has no generic layer of its own, is
+//!   asked through the public query that calls nothing else (`Circle::intersects` of a
+//!   segment), and so is the exact test for a point on the segment, reached only when the
+//!   rounded cross product is exactly zero. Its answers are bit-identical to capsule2d's (a
 //!   test checks it), so capsule2d against this is the cost of the generics alone.
 //! - [`naive_intersects`] is the naive yes/no test once more, over any `Scalar`, for the
 //!   exact-against-naive comparison in every scalar type.
@@ -45,20 +48,23 @@ pub fn intersects(a: [f32; 2], b: [f32; 2], c: [f32; 2], r: f32) -> bool {
 /// exact predicate is measured against for `f64` and `I32F32` as well as `f32`.
 #[inline]
 pub fn naive_intersects<S: Scalar>(a: [S; 2], b: [S; 2], c: [S; 2], r: S) -> bool {
-    let (vx, vy) = (b[0].sub(a[0]), b[1].sub(a[1]));
-    let (wx, wy) = (c[0].sub(a[0]), c[1].sub(a[1]));
-    let along = wx.mul(vx).add(wy.mul(vy));
-    let length_sq = vx.mul(vx).add(vy.mul(vy));
+    let (vx, vy) = (S::minus(b[0], a[0]), S::minus(b[1], a[1]));
+    let (wx, wy) = (S::minus(c[0], a[0]), S::minus(c[1], a[1]));
+    let along = S::plus(S::times(wx, vx), S::times(wy, vy));
+    let length_sq = S::plus(S::times(vx, vx), S::times(vy, vy));
     let q = if !(along > S::ZERO) {
         a
     } else if !(along < length_sq) {
         b
     } else {
-        let t = along.div(length_sq);
-        [a[0].add(vx.mul(t)), a[1].add(vy.mul(t))]
+        let t = S::over(along, length_sq);
+        [
+            S::plus(a[0], S::times(vx, t)),
+            S::plus(a[1], S::times(vy, t)),
+        ]
     };
-    let (dx, dy) = (c[0].sub(q[0]), c[1].sub(q[1]));
-    r >= S::ZERO && dx.mul(dx).add(dy.mul(dy)) <= r.mul(r)
+    let (dx, dy) = (S::minus(c[0], q[0]), S::minus(c[1], q[1]));
+    r >= S::ZERO && S::plus(S::times(dx, dx), S::times(dy, dy)) <= S::times(r, r)
 }
 
 /// A contact: unit normal from the segment towards the centre, depth, point on the
@@ -143,8 +149,7 @@ fn left_normal(vx: f32, vy: f32) -> [f32; 2] {
 /// `point_segment`), in plain `f32`.
 pub mod same {
     use super::Contact;
-    use capsule2d::Scalar;
-    use core::cmp::Ordering;
+    use capsule2d::{Circle, Segment, Shape};
 
     /// Which feature of the segment is closest, with the cross product's sign.
     #[derive(Clone, Copy, Debug)]
@@ -177,7 +182,11 @@ pub mod same {
         let feature = Feature::Interior {
             cross_negative: cross < 0.0,
         };
-        if cross == 0.0 && <f32 as Scalar>::orient(a, b, p) == Ordering::Equal {
+        // capsule2d asks its exact orientation test here: `p` on the line through `a` and
+        // `b`. Both rounded regions tests said "interior", which no point of that line
+        // outside `[a, b]` passes (the rounding is monotone), so on the line is on the
+        // segment here: the same answer from the public exact test.
+        if cross == 0.0 && Segment::new(a, b).contains_point(p) {
             return (p, feature);
         }
         let closest = if along + along <= length_sq {
@@ -192,8 +201,7 @@ pub mod same {
             } else {
                 (ux * k, uy * k, backx * k, backy * k)
             };
-            let s =
-                <f32 as Scalar>::unit_ratio(ux * backx + uy * backy, backx * backx + backy * backy);
+            let s = unit_ratio(ux * backx + uy * backy, backx * backx + backy * backy);
             [b[0] - vx * s, b[1] - vy * s]
         };
         (closest, feature)
@@ -209,7 +217,54 @@ pub mod same {
                 largest = x.abs();
             }
         }
-        <f32 as Scalar>::rescale_factor(largest)
+        rescale_factor(largest)
+    }
+
+    /// `2^e` exactly, `e` clamped to the normal range (the crate's `pow2_f32`).
+    #[inline]
+    const fn pow2(e: i32) -> f32 {
+        let e = if e < -126 {
+            -126
+        } else if e > 127 {
+            127
+        } else {
+            e
+        };
+        f32::from_bits(((127 + e) as u32) << 23)
+    }
+
+    /// The crate's `f32` rescale factor: 1 where squares and products stay normal and
+    /// finite (and for 0, infinities and NaN), else the power of two that brings
+    /// `largest` near 1, clamped to the normal range.
+    #[inline]
+    fn rescale_factor(largest: f32) -> f32 {
+        if (largest < pow2(50) && largest >= pow2(-50)) || largest == 0.0 || !largest.is_finite() {
+            return 1.0;
+        }
+        pow2(-exponent_of(largest))
+    }
+
+    /// The binary exponent of a positive finite `f32`, subnormals included.
+    #[inline]
+    fn exponent_of(x: f32) -> i32 {
+        let field = |v: f32| ((v.to_bits() >> 23) & 0xFF) as i32;
+        if x < f32::MIN_POSITIVE {
+            field(x * pow2(64)) - 127 - 64
+        } else {
+            field(x) - 127
+        }
+    }
+
+    /// The crate's `f32` clamped ratio `num / den` in `[0, 1]` (NaN gives 0).
+    #[inline]
+    fn unit_ratio(num: f32, den: f32) -> f32 {
+        if !(num > 0.0) {
+            0.0
+        } else if !(num < den) {
+            1.0
+        } else {
+            num / den
+        }
     }
 
     /// The unit vector along `(x, y)`; the crate's `f32` normalisation (its slow path
@@ -221,7 +276,36 @@ pub mod same {
             let length = squared.sqrt();
             return Some([x / length, y / length]);
         }
-        <f32 as Scalar>::normalize(x, y).map(|(x, y)| [x, y])
+        normalize_slow(x, y)
+    }
+
+    /// The crate's `f32` normalisation past its fast path: `(x, y)` scaled by a power of
+    /// two (exactly) so that its squared length is normal and finite, then divided by its
+    /// length; `None` for zero, infinite and NaN vectors.
+    #[cold]
+    #[inline(never)]
+    fn normalize_slow(x: f32, y: f32) -> Option<[f32; 2]> {
+        let squared = x * x + y * y;
+        let (x, y, squared) = if squared > pow2(-100) && squared <= f32::MAX {
+            (x, y, squared)
+        } else {
+            let (ax, ay) = (x.abs(), y.abs());
+            let largest = if ax.is_nan() || ay > ax { ay } else { ax };
+            let (x, y) = if !(largest > 0.0) || !largest.is_finite() {
+                (x, y)
+            } else if largest > 1.0 {
+                (x * pow2(-80), y * pow2(-80))
+            } else {
+                (x * pow2(100), y * pow2(100))
+            };
+            (x, y, x * x + y * y)
+        };
+        if squared > 0.0 && squared <= f32::MAX {
+            let length = squared.sqrt();
+            Some([x / length, y / length])
+        } else {
+            None
+        }
     }
 
     /// The unit left normal of `b − a`, `+x` for a zero-length segment.
@@ -233,17 +317,19 @@ pub mod same {
         }
     }
 
-    /// capsule2d's `Segment::closest_point`.
+    /// capsule2d's `Segment::project_point`.
     #[inline]
     pub fn closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
         project(a, b, p).0
     }
 
-    /// capsule2d's `Circle::contact_segment`: the exact decision, then the projection,
-    /// the normal by region, and the depth.
+    /// capsule2d's `Circle::contact` of a segment: the exact decision, then the
+    /// projection, the normal by region, and the depth.
     #[inline]
     pub fn contact(a: [f32; 2], b: [f32; 2], c: [f32; 2], r: f32) -> Option<Contact> {
-        if !(r >= 0.0) || !<f32 as Scalar>::within_segment(c, a, b, r, 0.0) {
+        // The exact predicate (capsule2d's f32 point–segment test with radii `r` and 0):
+        // `Circle::intersects` of a segment is that call and nothing else.
+        if !(r >= 0.0) || !Circle::new(c, r).intersects(&Segment::new(a, b)) {
             return None;
         }
         let (closest, feature) = project(a, b, c);
@@ -266,8 +352,8 @@ pub mod same {
         let depth = if 0.0 > depth { 0.0 } else { depth };
         if !depth.is_finite() {
             // Within a factor of 4 of f32::MAX: the crate's cold path.
-            return capsule2d::Circle::new(c, r)
-                .contact_segment(&capsule2d::Segment::new(a, b))
+            return Circle::new(c, r)
+                .contact(&Segment::new(a, b))
                 .map(|k| Contact {
                     normal: k.normal,
                     depth: k.depth,
@@ -286,7 +372,7 @@ pub mod same {
 mod tests {
     use super::*;
     use crate::inputs::{Rng, point_cases};
-    use capsule2d::{Circle, Segment};
+    use capsule2d::{Circle, Segment, Shape};
 
     /// The same-algorithm baseline is bit for bit capsule2d, on the benchmark's inputs
     /// and on random ones at every scale (touching, degenerate and far-from-1 included).
@@ -323,10 +409,10 @@ mod tests {
             let segment = Segment::new(a, b);
             assert_eq!(
                 bits(same::closest_point(a, b, p)),
-                bits(segment.closest_point(p)),
+                bits(segment.project_point(p)),
                 "closest point {a:?} {b:?} {p:?}"
             );
-            let ours = Circle::new(p, r).contact_segment(&segment);
+            let ours = Circle::new(p, r).contact(&segment);
             let theirs = same::contact(a, b, p, r);
             assert_eq!(ours.is_some(), theirs.is_some(), "{a:?} {b:?} {p:?} {r}");
             if let (Some(ours), Some(theirs)) = (ours, theirs) {
@@ -345,13 +431,13 @@ mod tests {
         for case in point_cases() {
             let (a, b, p, r) = (f(case.a), f(case.b), f(case.p), case.r as f32);
             let segment = Segment::new(a, b);
-            let (naive, ours) = (closest_point(a, b, p), segment.closest_point(p));
+            let (naive, ours) = (closest_point(a, b, p), segment.project_point(p));
             assert!((naive[0] - ours[0]).abs() < 1e-5 && (naive[1] - ours[1]).abs() < 1e-5);
             assert_eq!(
                 intersects(a, b, p, r),
-                Circle::new(p, r).intersects_segment(&segment)
+                Circle::new(p, r).intersects(&segment)
             );
-            let ours = Circle::new(p, r).contact_segment(&segment);
+            let ours = Circle::new(p, r).contact(&segment);
             let theirs = contact(a, b, p, r);
             assert_eq!(ours.is_some(), theirs.is_some());
             if let (Some(ours), Some(theirs)) = (ours, theirs) {
