@@ -81,6 +81,7 @@
 //! - `nalgebra`: [`Vector2`] for nalgebra's `Vector2<S>` and `Point2<S>`.
 //! - `glam`: [`Vector2`] for glam 0.34's `Vec2` (`f32`) and `DVec2` (`f64`); needs `std`
 //!   or `libm`.
+//! - `glam033`: the same for glam 0.33, the glam of Bevy 0.20 and parry 0.31.
 //! - `mint`: [`Vector2`] for mint 0.5's `Vector2<S>` and `Point2<S>`, the interchange
 //!   types of the Rust math crates.
 //! - `serde`: `Serialize` and `Deserialize` for the shapes, [`Ray`], [`Contact`], [`Hit`],

@@ -91,6 +91,10 @@ use capsule2d::{
 // `r_x + r_y − d` from the true radii, rounded (a construction: within rounding of a touch
 // its sign is the rounding's; `intersects` is the exact answer), computed with no branch
 // on it (an exact certification of the sign there cost up to 1.5x in time).
+// Re-pinned for all three when a negative margin began to ask for an overlap deeper than
+// it (it shrinks the receiver's radius and then the other's, so that the answer does not
+// depend on which shape is the receiver; a NaN margin finds nothing): the moved cases are
+// those of the golden set whose margin is negative.
 // Re-pinned for f32 and f64 when the mixed-magnitude check moved from the projection to
 // the normal (the closest point no longer pays for it: it is within rounding either way)
 // and a length beyond MAX began to saturate in `hypot`: 126 (f32) and 100 (f64) cases
@@ -98,12 +102,12 @@ use capsule2d::{
 // the common scale (their closest points now the end itself, within rounding).
 
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x384ececa60eaa34a;
+const GOLDEN_F32: u64 = 0xbb9407694b94a640;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x203a583f9fe9ead0;
+const GOLDEN_F64: u64 = 0xce1819fcff7eb06d;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
-const GOLDEN_I32F32: u64 = 0xa2519bd5c5ec34e4;
+const GOLDEN_I32F32: u64 = 0xbc96a38d39902ec5;
 
 /// Random cases per scalar type, besides the hand-picked edge cases.
 const RANDOM_CASES: usize = 1500;

@@ -1,5 +1,5 @@
 //! A scalar of the user's own: `Newtype(f64)` implements only `capsule2d::Scalar`'s
-//! arithmetic (`ZERO`, `ONE`, `add`, `sub`, `mul`, `div`, `neg`, `sqrt`, `is_finite`) with
+//! arithmetic (`ZERO`, `ONE`, `plus`, `minus`, `times`, `over`, `negated`, `sqrt`, `is_finite`) with
 //! `type Wide = capsule2d::num::Rounded<Self>`, and gets every query.
 //!
 //! A user scalar has no exact predicates: the crate runs the textbook formulas in the

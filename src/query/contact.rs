@@ -5,7 +5,7 @@ use crate::vector::{Vector2, VectorOps};
 
 /// The contact between two overlapping (or touching) shapes.
 ///
-/// Every contact method follows one rule: `x.contact_y(&y)` returns a contact whose
+/// Every contact query follows one rule: `x.contact(&y)` returns a contact whose
 /// [`normal`](Contact::normal) points from `y` towards `x`, and moving `x` by
 /// [`offset()`](Contact::offset) leaves the two shapes just touching.
 ///

@@ -230,14 +230,21 @@ pub(crate) fn contact_with_margin<V: Vector2>(
         return None;
     }
     // A reach beyond MAX (floats) is MAX: an infinite radius would be no radius. A negative
-    // margin asks for an overlap deeper than it (a negative reach: nothing).
+    // margin asks for an overlap deeper than it: it shrinks the receiver's radius, and what
+    // it cannot take from it the other's, so that the answer does not depend on which
+    // shape is the receiver (a negative total reach: nothing).
     let reach = rx.add(margin);
     let reach = if reach.is_finite() {
         reach
     } else {
         reach.saturate()
     };
-    let grown = radii::inflate(reach, ry)?;
+    let zero = S::<V>::ZERO;
+    let grown = if reach < zero {
+        radii::inflate(zero, ry.add(reach))?
+    } else {
+        radii::inflate(reach, ry)?
+    };
     // The contact within the true radii once "within the margin" holds; the exact "within
     // the true radii" is asked only where the depth overflowed.
     match (x, y) {
