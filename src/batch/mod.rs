@@ -547,7 +547,7 @@ pub fn points_in_capsule<V: Vector2>(
     )
 }
 
-/// Whether each circle touches or overlaps the segment: [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment
+/// Whether each circle touches or overlaps the segment: [`Shape::intersects`] of a circle and a segment
 /// for the circle of centre `centers[i]` and radius `radii[i]`.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -589,7 +589,7 @@ pub fn circles_intersect_segment<V: Vector2>(
     )
 }
 
-/// Whether each circle touches or overlaps the capsule: [`Shape::intersects`](crate::Shape::intersects) of a circle and a capsule
+/// Whether each circle touches or overlaps the capsule: [`Shape::intersects`] of a circle and a capsule
 /// for the circle of centre `centers[i]` and radius `radii[i]`.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -624,7 +624,7 @@ pub fn circles_intersect_capsule<V: Vector2>(
     filtered_points(centers, Some(radii), out, fast, single)
 }
 
-/// The closest point of the segment to each point: [`Shape::project_point`](crate::Shape::project_point) of a segment for every
+/// The closest point of the segment to each point: [`Shape::project_point`] of a segment for every
 /// point.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -657,7 +657,7 @@ pub fn closest_points_on_segment<V: Vector2>(
     filtered1(points, out, fast, single)
 }
 
-/// The squared distance from each point to the segment: the squared length of `p` less its [`Shape::project_point`](crate::Shape::project_point)
+/// The squared distance from each point to the segment: the squared length of `p` less its [`Shape::project_point`]
 /// for every point.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -690,7 +690,7 @@ pub fn distances_squared_to_segment<V: Vector2>(
     filtered1(points, out, fast, single)
 }
 
-/// The contact of each circle against the capsule: [`Shape::contact`](crate::Shape::contact) of a circle against a capsule for the
+/// The contact of each circle against the capsule: [`Shape::contact`] of a circle against a capsule for the
 /// circle of centre `centers[i]` and radius `radii[i]`; `None` where they do not touch.
 ///
 /// Writes the common prefix of `out` and returns its length (see
@@ -722,7 +722,7 @@ pub fn circles_contact_capsule<V: Vector2>(
 }
 
 /// Whether `xs[i]` and `ys[i]` touch or overlap, for each pair of circles:
-/// [`Shape::intersects`](crate::Shape::intersects) of two circles pairwise.
+/// [`Shape::intersects`] of two circles pairwise.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)).
@@ -754,7 +754,7 @@ pub fn circles_intersect_circles<V: Vector2>(
 }
 
 /// Whether `circles[i]` touches or overlaps `capsules[i]`, for each pair:
-/// [`Shape::intersects`](crate::Shape::intersects) of a circle and a capsule pairwise.
+/// [`Shape::intersects`] of a circle and a capsule pairwise.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)). This calls the single query in a loop (see [Speed](self#speed)).
@@ -784,7 +784,7 @@ pub fn circles_intersect_capsules<V: Vector2>(
 }
 
 /// Whether `xs[i]` and `ys[i]` touch or overlap, for each pair of capsules:
-/// [`Shape::intersects`](crate::Shape::intersects) of two capsules pairwise.
+/// [`Shape::intersects`] of two capsules pairwise.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)). This calls the single query in a loop.
@@ -810,7 +810,7 @@ pub fn capsules_intersect_capsules<V: Vector2>(
 }
 
 /// The contact of `xs[i]` against `ys[i]`, for each pair of capsules:
-/// [`Shape::contact`](crate::Shape::contact) of two capsules pairwise; `None` where they do not touch.
+/// [`Shape::contact`] of two capsules pairwise; `None` where they do not touch.
 ///
 /// Writes the common prefix of `out` and returns its length (see
 /// [Lengths](self#lengths)). This calls the single query in a loop.
