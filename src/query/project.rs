@@ -116,18 +116,10 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
             length_sq,
         };
     }
-    // Step from the nearer end, so that the rounding of `v · t` stays below |v| / 2. From
-    // `b` the step is `s = (p − b)·(a − b) / |b − a|²`, computed from `p − b` rather than as
-    // `1 − t`: its rounding then scales with |p − b|, not with |p − a|.
-    let closest = if along.add(along) <= length_sq {
-        a.add(v.scale(S::<V>::unit_ratio(along, length_sq)))
-    } else {
+    let closest = interior_point(a, b, v, along, length_sq, || {
         let (u, back) = rescaled(p.sub(b), a.sub(b));
-        b.sub(v.scale(S::<V>::unit_ratio(
-            wide::dot(u, back),
-            wide::dot(back, back),
-        )))
-    };
+        (wide::dot(u, back), wide::dot(back, back))
+    });
     Projection {
         closest,
         feature: Feature::Interior { cross },
@@ -255,4 +247,36 @@ impl<V: Vector2> Projection<V> {
 #[inline(always)]
 pub(crate) fn xy<V: Vector2>(v: V) -> [S<V>; 2] {
     [v.x(), v.y()]
+}
+
+/// The closest point of segment `ab` (`v = b − a`) to a point `p` that projects into its
+/// open interior, from `along = (p − a)·v` and `length_sq = |v|²`: the one formula of
+/// [`project`] and of the batch's closest points (`batch/filter.rs`), which must agree
+/// bit for bit.
+///
+/// It steps from the nearer end, so that the rounding of `v · t` stays below `|v| / 2`:
+/// `a + v·t` with `t = along / |v|²` when `2·along ≤ |v|²`, else `b − v·s` with
+/// `s = (p − b)·(a − b) / |a − b|²`, computed from `p − b` rather than as `1 − t` (its
+/// rounding then scales with `|p − b|`, not with `|p − a|`). `from_b` gives that
+/// numerator and denominator, and is called only on that side ([`project`] rescales
+/// `p − b` and `a − b` there).
+///
+/// Written for both callers: one division either way, and no branch around arithmetic
+/// on vectors, only a choice of two scalars and of two points. The batch's `from_b`
+/// has no side effects, so its loop computes both and selects, and vectorises (a branch
+/// between `a + v·t` and `b − v·s` here stops it).
+#[inline(always)]
+pub(crate) fn interior_point<V: Vector2>(
+    a: V,
+    b: V,
+    v: V,
+    along: W<V>,
+    length_sq: W<V>,
+    from_b: impl FnOnce() -> (W<V>, W<V>),
+) -> V {
+    let near_a = along.add(along) <= length_sq;
+    let (num, den) = if near_a { (along, length_sq) } else { from_b() };
+    let step = v.scale(S::<V>::unit_ratio(num, den));
+    let (from_a, from_b) = (a.add(step), b.sub(step));
+    if near_a { from_a } else { from_b }
 }
