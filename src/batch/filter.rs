@@ -10,11 +10,12 @@
 //! an exact fallback. Their answer is used only where it is certain, which makes it the
 //! exact predicate's answer; the exact predicates and their proofs are in
 //! `src/num/exact.rs`. The closest point ([`Prepared::closest`]) is not a filter: it is
-//! the single query's own arithmetic, [`interior_point`] of `src/query/project.rs`, and
+//! the single query's own arithmetic, [`step_from_a`] and [`step_from_b`] of
+//! `src/query/project.rs`, and
 //! only the rescaling and exact on-segment test of the single query are left to it.
 
 use crate::num::{Num, Scalar, Wide};
-use crate::query::project::{interior_point, xy};
+use crate::query::project::{nearer_a, step_from_a, step_from_b, xy};
 use crate::vector::Vector2;
 use crate::vector::wide;
 
@@ -220,8 +221,8 @@ impl<T: Scalar> Prepared<T> {
     /// components within `[ε, 1/ε]` in magnitude.
     ///
     /// The regions and the interior point are the single query's own arithmetic: the same
-    /// wide dot products and comparisons, and the same kernel, [`interior_point`], for the
-    /// point stepped from the nearer end. Only the order differs: every value is computed
+    /// wide dot products and comparisons, and the same steps, [`step_from_a`] and
+    /// [`step_from_b`], for the point stepped from the nearer end. Only the order differs: every value is computed
     /// and the region then selects, so that a loop of it has no branch.
     #[inline(always)]
     pub(super) fn closest(&self, p: [T; 2], tol: &Tolerance<T>) -> ([T; 2], bool) {
@@ -230,9 +231,12 @@ impl<T: Scalar> Prepared<T> {
         let back = [self.a[0].sub(self.b[0]), self.a[1].sub(self.b[1])];
         let along = wide::dot(w, self.v);
         let length_sq = wide::dot(self.v, self.v);
-        let interior = interior_point(self.a, self.b, self.v, along, length_sq, || {
-            (wide::dot(u, back), wide::dot(back, back))
-        });
+        let (from_a, from_b) = (
+            step_from_a(self.a, self.v, along, length_sq),
+            step_from_b(self.b, self.v, wide::dot(u, back), wide::dot(back, back)),
+        );
+        let near_a = nearer_a(along, length_sq);
+        let interior = pick_point(near_a, from_a, from_b);
         let start = !(along > <T::Wide as Wide>::ZERO);
         let end = !(along < length_sq);
         let q = [

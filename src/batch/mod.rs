@@ -45,7 +45,7 @@
 //! and the proofs of their bounds, are in `src/num/exact.rs`. The closest points
 //! ([`closest_points_on_segment`], [`distances_squared_to_segment`]) approximate nothing:
 //! they run the single query's own projection arithmetic (the regions, and for the
-//! interior the one kernel `interior_point` of `src/query/project.rs`), computed for
+//! interior the steps `step_from_a` and `step_from_b` of `src/query/project.rs`), computed for
 //! every region and then selected, so that the loop has no branch. Only the points the
 //! single query would treat apart (inputs it rescales, points on the segment's line) go
 //! to it.

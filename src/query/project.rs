@@ -116,10 +116,12 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
             length_sq,
         };
     }
-    let closest = interior_point(a, b, v, along, length_sq, || {
+    let closest = if nearer_a(along, length_sq) {
+        step_from_a(a, v, along, length_sq)
+    } else {
         let (u, back) = rescaled(p.sub(b), a.sub(b));
-        (wide::dot(u, back), wide::dot(back, back))
-    });
+        step_from_b(b, v, wide::dot(u, back), wide::dot(back, back))
+    };
     Projection {
         closest,
         feature: Feature::Interior { cross },
@@ -208,7 +210,7 @@ impl<V: Vector2> Projection<V> {
     /// - Interior: the segment's unit normal, on `p`'s side (sign of the cross product);
     ///   `p − q` is never normalised there, since rounding in `q` would tilt it.
     /// - `p` on the segment: the left normal of `b − a`; `+x` for a zero-length segment.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn normal(&self, a: V, b: V, p: V) -> (V, S<V>) {
         match self.feature {
             Feature::Start | Feature::End => {
@@ -216,31 +218,54 @@ impl<V: Vector2> Projection<V> {
                 let v = b.sub(a);
                 if S::<V>::rescale_factor(S::<V>::largest_magnitude([v.x(), v.y()])) != S::<V>::ONE
                 {
-                    let end = match self.feature {
-                        Feature::Start => End::A,
-                        _ => End::B,
-                    };
-                    if let Some(interior) = near_end(a, b, p, end) {
-                        return interior.normal(a, b, p);
-                    }
+                    return self.end_normal_rescaled(a, b, p);
                 }
-                let d = p.sub(self.closest);
-                match d.normalize() {
-                    Some(n) => (n, d.dot(n)),
-                    None => (left_normal(a, b), S::<V>::ZERO),
-                }
+                self.end_normal(a, b, p)
             }
-            Feature::Interior { cross, .. } => {
-                let n = left_normal(a, b);
-                let n = if cross < <W<V> as Wide>::ZERO {
-                    n.neg()
-                } else {
-                    n
-                };
-                (n, p.sub(a).dot(n).abs())
-            }
+            Feature::Interior { cross } => interior_normal(a, b, p, cross),
         }
     }
+
+    /// [`normal`](Self::normal) in an end region of a segment outside the scale-free
+    /// range: [`near_end`] first (kept out of line, so that `normal` inlines).
+    #[cold]
+    #[inline(never)]
+    fn end_normal_rescaled(&self, a: V, b: V, p: V) -> (V, S<V>) {
+        let end = match self.feature {
+            Feature::Start => End::A,
+            _ => End::B,
+        };
+        match near_end(a, b, p, end) {
+            Some(Projection {
+                feature: Feature::Interior { cross },
+                ..
+            }) => interior_normal(a, b, p, cross),
+            _ => self.end_normal(a, b, p),
+        }
+    }
+
+    /// The end region's normal: `(p − q) / |p − q|`, the left normal where `p` is the end.
+    #[inline(always)]
+    fn end_normal(&self, a: V, b: V, p: V) -> (V, S<V>) {
+        let d = p.sub(self.closest);
+        match d.normalize() {
+            Some(n) => (n, d.dot(n)),
+            None => (left_normal(a, b), S::<V>::ZERO),
+        }
+    }
+}
+
+/// The interior's normal: the segment's unit normal on `p`'s side (the sign of `cross`),
+/// and the distance along it.
+#[inline(always)]
+fn interior_normal<V: Vector2>(a: V, b: V, p: V, cross: W<V>) -> (V, S<V>) {
+    let n = left_normal(a, b);
+    let n = if cross < <W<V> as Wide>::ZERO {
+        n.neg()
+    } else {
+        n
+    };
+    (n, p.sub(a).dot(n).abs())
 }
 
 /// The coordinates of a vector as an array, for the [`Scalar`] hooks.
@@ -249,34 +274,30 @@ pub(crate) fn xy<V: Vector2>(v: V) -> [S<V>; 2] {
     [v.x(), v.y()]
 }
 
-/// The closest point of segment `ab` (`v = b − a`) to a point `p` that projects into its
-/// open interior, from `along = (p − a)·v` and `length_sq = |v|²`: the one formula of
-/// [`project`] and of the batch's closest points (`batch/filter.rs`), which must agree
-/// bit for bit.
+/// Whether a point that projects into the open interior of segment `ab` is nearer `a`
+/// (`2·along ≤ |v|²`, with `along = (p − a)·v`, `v = b − a`): the closest point is then
+/// stepped from `a` ([`step_from_a`]), else from `b` ([`step_from_b`]).
 ///
-/// It steps from the nearer end, so that the rounding of `v · t` stays below `|v| / 2`:
-/// `a + v·t` with `t = along / |v|²` when `2·along ≤ |v|²`, else `b − v·s` with
-/// `s = (p − b)·(a − b) / |a − b|²`, computed from `p − b` rather than as `1 − t` (its
-/// rounding then scales with `|p − b|`, not with `|p − a|`). `from_b` gives that
-/// numerator and denominator, and is called only on that side ([`project`] rescales
-/// `p − b` and `a − b` there).
-///
-/// Written for both callers: one division either way, and no branch around arithmetic
-/// on vectors, only a choice of two scalars and of two points. The batch's `from_b`
-/// has no side effects, so its loop computes both and selects, and vectorises (a branch
-/// between `a + v·t` and `b − v·s` here stops it).
+/// The three are the one formula of the interior closest point, shared by [`project`]
+/// and the batch's closest points (`batch/filter.rs`), which must agree bit for bit.
+/// Stepping from the nearer end keeps the rounding of `v · t` below `|v| / 2`. The single
+/// query branches and computes one step; the batch computes both and selects, so that its
+/// loop vectorises. Each step is the same arithmetic either way.
 #[inline(always)]
-pub(crate) fn interior_point<V: Vector2>(
-    a: V,
-    b: V,
-    v: V,
-    along: W<V>,
-    length_sq: W<V>,
-    from_b: impl FnOnce() -> (W<V>, W<V>),
-) -> V {
-    let near_a = along.add(along) <= length_sq;
-    let (num, den) = if near_a { (along, length_sq) } else { from_b() };
-    let step = v.scale(S::<V>::unit_ratio(num, den));
-    let (from_a, from_b) = (a.add(step), b.sub(step));
-    if near_a { from_a } else { from_b }
+pub(crate) fn nearer_a<T: Wide>(along: T, length_sq: T) -> bool {
+    along.add(along) <= length_sq
+}
+
+/// `a + v·t`, `t = along / |v|²`: the interior closest point stepped from `a`.
+#[inline(always)]
+pub(crate) fn step_from_a<V: Vector2>(a: V, v: V, along: W<V>, length_sq: W<V>) -> V {
+    a.add(v.scale(S::<V>::unit_ratio(along, length_sq)))
+}
+
+/// `b − v·s`, `s = (p − b)·(a − b) / |a − b|²` given as `along_b / length_sq`: the
+/// interior closest point stepped from `b`. `s` is computed from `p − b` rather than as
+/// `1 − t`, so that its rounding scales with `|p − b|`, not with `|p − a|`.
+#[inline(always)]
+pub(crate) fn step_from_b<V: Vector2>(b: V, v: V, along_b: W<V>, length_sq: W<V>) -> V {
+    b.sub(v.scale(S::<V>::unit_ratio(along_b, length_sq)))
 }
