@@ -3,8 +3,8 @@
 //! with parry2d and `Box2D` lives in the `peers/` crate; see `docs/benchmarks.md`.
 //!
 //! ```sh
-//! cargo bench --bench core                      # f32 and f64
-//! cargo bench --bench core --features fixed     # and I32F32
+//! cargo bench -p capsule2d-benches --bench core                      # f32, f64, I32F32
+//! cargo bench -p capsule2d-benches --bench core --no-default-features # f32 and f64
 //! ```
 
 use std::hint::black_box;

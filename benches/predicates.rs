@@ -2,7 +2,7 @@
 //! against the naive floating-point formulas they replace, on the same random inputs.
 //!
 //! ```sh
-//! cargo bench --bench predicates
+//! cargo bench -p capsule2d-benches --bench predicates
 //! ```
 //!
 //! The exact predicates filter with a proven error bound and fall back to expansion

@@ -236,7 +236,7 @@ impl<V: Vector2> Projection<V> {
             _ => End::B,
         };
         match near_end(a, b, p, end) {
-            Some(Projection {
+            Some(Self {
                 feature: Feature::Interior { cross },
                 ..
             }) => interior_normal(a, b, p, cross),
