@@ -405,7 +405,8 @@ impl<V: Vector2> Chain<'_, V> {
     /// let hit = chain.sweep(&Circle::new([1.0, 1.5], 0.5), [0.0, -4.0]).unwrap();
     /// assert_eq!((hit.hit.time, hit.hit.normal), (0.25, [0.0, 1.0]));
     /// ```
-    pub fn sweep(&self, circle: &Circle<V>, motion: V) -> Option<ChainHit<V>> {
+    pub fn sweep(&self, circle: &Circle<V>, motion: impl Into<V>) -> Option<ChainHit<V>> {
+        let motion = motion.into();
         let zero = V::Scalar::ZERO;
         let mut best: Option<ChainHit<V>> = None;
         for i in 0..self.links.len() {

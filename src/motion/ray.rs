@@ -113,8 +113,11 @@ impl<V> Ray<V> {
     /// assert_eq!(ray.direction, [0.0, -1.0]);
     /// ```
     #[inline]
-    pub const fn new(origin: V, direction: V) -> Self {
-        Self { origin, direction }
+    pub fn new(origin: V, direction: impl Into<V>) -> Self {
+        Self {
+            origin,
+            direction: direction.into(),
+        }
     }
 }
 

@@ -76,7 +76,8 @@ impl<V: Vector2> Circle<V> {
     /// assert_eq!((hit.time, hit.normal, hit.point), (0.25, [1.0, 0.0], [4.5, 0.0]));
     /// ```
     #[inline]
-    pub fn sweep<O: Shape<V> + ?Sized>(&self, other: &O, motion: V) -> Option<Hit<V>> {
+    pub fn sweep<O: Shape<V> + ?Sized>(&self, other: &O, motion: impl Into<V>) -> Option<Hit<V>> {
+        let motion = motion.into();
         let (a, b) = match other.core() {
             Core::Point(c) => (c, c),
             Core::Segment(a, b) => (a, b),

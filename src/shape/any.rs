@@ -67,7 +67,8 @@ impl<V: Vector2> AnyShape<V> {
     /// assert_eq!(c, AnyShape::Circle(Circle::new([2.0, 1.0], 0.5)));
     /// ```
     #[inline]
-    pub fn translated(&self, by: V) -> Self {
+    pub fn translated(&self, by: impl Into<V>) -> Self {
+        let by = by.into();
         match self {
             Self::Point(p) => Self::Point(crate::vector::VectorOps::add(*p, by)),
             Self::Circle(c) => Self::Circle(c.translated(by)),

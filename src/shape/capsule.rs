@@ -103,7 +103,8 @@ impl<V: Vector2> Capsule<V, V::Scalar> {
     /// assert_eq!(c, Capsule::new([0.0, 2.0], [1.0, 2.0], 0.5));
     /// ```
     #[inline]
-    pub fn translated(&self, by: V) -> Self {
+    pub fn translated(&self, by: impl Into<V>) -> Self {
+        let by = by.into();
         Self::new(self.a.add(by), self.b.add(by), self.radius)
     }
 

@@ -67,8 +67,8 @@ impl<V: Vector2> Circle<V, V::Scalar> {
     /// assert_eq!(Circle::new([1.0, 1.0], 0.5).translated([1.0, -1.0]), Circle::new([2.0, 0.0], 0.5));
     /// ```
     #[inline]
-    pub fn translated(&self, by: V) -> Self {
-        Self::new(self.center.add(by), self.radius)
+    pub fn translated(&self, by: impl Into<V>) -> Self {
+        Self::new(self.center.add(by.into()), self.radius)
     }
 
     /// The same circle placed by `pose`.

@@ -182,7 +182,8 @@ impl<V: Vector2> Segment<V> {
     /// assert_eq!(s, Segment::new([0.0, 2.0], [1.0, 2.0]));
     /// ```
     #[inline]
-    pub fn translated(&self, by: V) -> Self {
+    pub fn translated(&self, by: impl Into<V>) -> Self {
+        let by = by.into();
         Self::new(self.a.add(by), self.b.add(by))
     }
 
