@@ -94,56 +94,117 @@ pub trait Vector2: Copy {
 /// ```
 pub trait VectorOps: Vector2 {
     /// The zero vector.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!(<[f32; 2]>::zero(), [0.0, 0.0]);
+    /// ```
     #[inline(always)]
     fn zero() -> Self {
         Self::new(Self::Scalar::ZERO, Self::Scalar::ZERO)
     }
     /// `self + rhs`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([1.0, 2.0].add([3.0, -1.0]), [4.0, 1.0]);
+    /// ```
     #[inline(always)]
     fn add(self, rhs: Self) -> Self {
         Self::new(self.x().add(rhs.x()), self.y().add(rhs.y()))
     }
     /// `self − rhs`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([1.0, 2.0].sub([3.0, -1.0]), [-2.0, 3.0]);
+    /// ```
     #[inline(always)]
     fn sub(self, rhs: Self) -> Self {
         Self::new(self.x().sub(rhs.x()), self.y().sub(rhs.y()))
     }
     /// `self × s`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!((1.5_f64, -2.0).scale(2.0), (3.0, -4.0));
+    /// ```
     #[inline(always)]
     fn scale(self, s: Self::Scalar) -> Self {
         Self::new(self.x().mul(s), self.y().mul(s))
     }
     /// `−self`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([1.0, -2.0].neg(), [-1.0, 2.0]);
+    /// ```
     #[inline(always)]
     fn neg(self) -> Self {
         Self::new(self.x().neg(), self.y().neg())
     }
     /// `self · rhs`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([1.0, 2.0].dot([3.0, -1.0]), 1.0);
+    /// ```
     #[inline(always)]
     fn dot(self, rhs: Self) -> Self::Scalar {
         self.x().mul(rhs.x()).add(self.y().mul(rhs.y()))
     }
-    /// `self × rhs = x₁y₂ − y₁x₂`.
+    /// `self × rhs = x₁y₂ − y₁x₂`: positive when `rhs` turns counter-clockwise from `self`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([1.0, 0.0].perp_dot([0.0, 2.0]), 2.0);
+    /// assert_eq!([0.0, 2.0].perp_dot([1.0, 0.0]), -2.0);
+    /// ```
     #[inline(always)]
     fn perp_dot(self, rhs: Self) -> Self::Scalar {
         self.x().mul(rhs.y()).sub(self.y().mul(rhs.x()))
     }
     /// `|self|²`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([3.0, 4.0].length_squared(), 25.0);
+    /// ```
     #[inline(always)]
     fn length_squared(self) -> Self::Scalar {
         self.dot(self)
     }
     /// `|self|`, without overflow or underflow for the crate's scalars.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([3.0, 4.0].length(), 5.0);
+    /// // No overflow where |v|² would: (3·2⁶⁰⁰)² is beyond f64.
+    /// let big = 2.0_f64.powi(600);
+    /// assert_eq!([3.0 * big, 4.0 * big].length(), 5.0 * big);
+    /// ```
     #[inline(always)]
     fn length(self) -> Self::Scalar {
         Self::Scalar::hypot(self.x(), self.y())
     }
     /// `self` turned a quarter counter-clockwise: `(−y, x)`.
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([1.0, 2.0].perp(), [-2.0, 1.0]);
+    /// ```
     #[inline(always)]
     fn perp(self) -> Self {
         Self::new(self.y().neg(), self.x())
     }
     /// The unit vector along `self`, or `None` for the zero vector (and NaN).
+    ///
+    /// ```
+    /// use capsule2d::vector::VectorOps;
+    /// assert_eq!([0.0, -3.0].normalize(), Some([0.0, -1.0]));
+    /// assert_eq!([0.0, 0.0].normalize(), None);
+    /// assert_eq!([f64::NAN, 1.0].normalize(), None);
+    /// ```
     #[inline(always)]
     fn normalize(self) -> Option<Self> {
         Self::Scalar::normalize(self.x(), self.y()).map(|(x, y)| Self::new(x, y))

@@ -7,6 +7,16 @@
 //! - `crossings.rs`: where a segment crosses a circle ([`Crossings`]);
 //! - `chain.rs`: [`Chain`], a polyline with the ghost-vertex rule against bumps at joints;
 //! - `step.rs`: [`Ball`], a circle stepped through a chain with the sweep and the skin.
+//!
+//! Rays and sweeps report the same [`Hit`], whose `time` counts multiples of the ray's
+//! direction or of the sweep's motion:
+//!
+//! ```
+//! use capsule2d::{Circle, Ray, Segment};
+//! let wall = Segment::new([4.0, -1.0], [4.0, 1.0]);
+//! assert_eq!(Ray::new([0.0, 0.0], [2.0, 0.0]).cast(&wall, 10.0).unwrap().time, 2.0);
+//! assert_eq!(Circle::new([0.0, 0.0], 1.0).sweep(&wall, [6.0, 0.0]).unwrap().time, 0.5);
+//! ```
 
 mod chain;
 mod crossings;
