@@ -148,8 +148,37 @@ pub(crate) fn point_segment<V: Vector2>(
 
 /// [`point_segment`] without the decision: the nearest features of a point and a segment,
 /// whether or not they come within `radii` (the depth is then 0).
-#[inline]
+#[inline(never)]
 pub(crate) fn point_segment_nearest<V: Vector2>(
+    p: V,
+    a: V,
+    b: V,
+    radii: Radii<S<V>>,
+) -> CoreContact<V> {
+    point_segment_nearest_inlined(p, a, b, radii)
+}
+
+/// The nearest features of point `p` (core `x`) and segment `ab` (core `y`): the normal,
+/// the separation (their distance) and the two closest points, with no depth (left 0).
+/// The speculative contact takes its depth from the separation, and reaches this on
+/// every call, so it is always inlined there; the plain contact reaches it only on a hit,
+/// and is faster calling [`point_segment_nearest`] out of line.
+#[inline(always)]
+pub(crate) fn point_segment_features<V: Vector2>(p: V, a: V, b: V) -> CoreContact<V> {
+    let projection = project(a, b, p);
+    let (normal, distance) = projection.normal(a, b, p);
+    CoreContact {
+        normal,
+        depth: S::<V>::ZERO,
+        separation: distance,
+        on_x: p,
+        on_y: projection.closest,
+    }
+}
+
+/// [`point_segment_nearest`]'s body.
+#[inline(always)]
+fn point_segment_nearest_inlined<V: Vector2>(
     p: V,
     a: V,
     b: V,

@@ -254,16 +254,17 @@ pub(crate) fn contact_with_margin<V: Vector2>(
             }
             let core = core_contact::point_point_nearest(p, q, radii);
             Some(speculative(core, radii, || {
-                radii::within_point(p, q, radii)
+                radii::within_point(p, q, radii).then_some(core.depth)
             }))
         }
         (Core::Point(p), Core::Segment(a, b)) => {
             if !radii::within_segment(p, a, b, grown) {
                 return None;
             }
-            let core = core_contact::point_segment_nearest(p, a, b, radii);
+            let core = core_contact::point_segment_features(p, a, b);
             Some(speculative(core, radii, || {
                 radii::within_segment(p, a, b, radii)
+                    .then(|| core_contact::point_segment_nearest(p, a, b, radii).depth)
             }))
         }
         (Core::Segment(a, b), Core::Point(p)) => {
@@ -271,14 +272,15 @@ pub(crate) fn contact_with_margin<V: Vector2>(
             if !radii::within_segment(p, a, b, grown_flipped) {
                 return None;
             }
-            let core = core_contact::point_segment_nearest(p, a, b, flipped).flip();
+            let core = core_contact::point_segment_features(p, a, b).flip();
             Some(speculative(core, radii, || {
                 radii::within_segment(p, a, b, flipped)
+                    .then(|| core_contact::point_segment_nearest(p, a, b, flipped).depth)
             }))
         }
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
-            segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown, |core, within| {
-                speculative(core, radii, within)
+            segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown, |core, plain| {
+                speculative(core, radii, plain)
             })
         }
     }
@@ -286,19 +288,20 @@ pub(crate) fn contact_with_margin<V: Vector2>(
 
 /// The speculative contact from the cores' contact within the true `radii`: the depth
 /// `r_x + r_y − d`, rounded (a construction, like every depth: its sign within rounding of
-/// a touch is the rounding's), and saturated where it overflows, where `overlapping` (the
-/// exact predicate) picks between the plain contact's saturated depth and the gap.
+/// a touch is the rounding's), and saturated where it overflows. There `plain` decides,
+/// with the exact predicate: the plain contact's saturated depth when the shapes overlap
+/// (`Some`), else (`None`) minus the gap, saturated. `core.depth` is not read.
 #[inline(always)]
 fn speculative<V: Vector2>(
     core: CoreContact<V>,
     radii: Radii<S<V>>,
-    overlapping: impl FnOnce() -> bool,
+    plain: impl FnOnce() -> Option<S<V>>,
 ) -> Contact<V> {
     let signed = radii.sum().sub(core.separation);
     let depth = if signed.is_finite() {
         signed
     } else {
-        overflowed_depth(core, radii, overlapping())
+        overflowed_depth(core, radii, plain())
     };
     Contact {
         normal: core.normal,
@@ -315,16 +318,16 @@ fn speculative<V: Vector2>(
 fn overflowed_depth<V: Vector2>(
     core: CoreContact<V>,
     radii: Radii<S<V>>,
-    overlapping: bool,
+    plain: Option<S<V>>,
 ) -> S<V> {
-    if overlapping {
-        core.depth
-    } else {
-        core.separation
+    match plain {
+        Some(depth) => depth,
+        None => core
+            .separation
             .sub(radii.sum())
             .max(S::<V>::ZERO)
             .saturate()
-            .neg()
+            .neg(),
     }
 }
 

@@ -227,9 +227,10 @@ impl<V: Vector2> Projection<V> {
     }
 
     /// [`normal`](Self::normal) in an end region of a segment outside the scale-free
-    /// range: [`near_end`] first (kept out of line, so that `normal` inlines).
-    #[cold]
-    #[inline(never)]
+    /// range: [`near_end`] first. Inlined, with only `near_end` out of line: a call here,
+    /// on the rare path, made the compiler keep the caller's floating-point values on the
+    /// stack on the common path too (33 more instructions per f64 speculative contact).
+    #[inline(always)]
     fn end_normal_rescaled(&self, a: V, b: V, p: V) -> (V, S<V>) {
         let end = match self.feature {
             Feature::Start => End::A,

@@ -346,15 +346,16 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
 }
 
 /// [`segment_segment_contact`] for a speculative contact: `None` unless the segments come
-/// within `grown`; otherwise `finish` of the contact within `radii` (the true radii,
-/// `radii ≤ grown`) and of a test that answers "within the true radii" exactly from the
-/// same relation, when asked.
+/// within `grown`; otherwise `finish` of the cores' nearest features (their normal,
+/// separation and points; the depth is not computed) and of the plain contact's depth
+/// within `radii` (the true radii, `radii ≤ grown`), `None` where the segments do not
+/// come within them, decided exactly from the same relation, when asked.
 #[inline(always)]
 pub(crate) fn segment_segment_margin<V: Vector2, R>(
     [xa, xb, ya, yb]: [V; 4],
     radii: Radii<S<V>>,
     grown: Radii<S<V>>,
-    finish: impl FnOnce(CoreContact<V>, &dyn Fn() -> bool) -> R,
+    finish: impl FnOnce(CoreContact<V>, &dyn Fn() -> Option<S<V>>) -> R,
 ) -> Option<R> {
     if any_nan([xa, xb, ya, yb]) {
         return None;
@@ -363,14 +364,29 @@ pub(crate) fn segment_segment_margin<V: Vector2, R>(
     match pair {
         SegmentPair::Crossing { .. } => {
             let core = pair_contact(pair, [xa, xb, ya, yb], radii);
-            Some(finish(core, &|| true))
+            Some(finish(core, &|| Some(core.depth)))
         }
         SegmentPair::Apart(apart) => {
             if !apart.within(grown) {
                 return None;
             }
-            let core = pair_contact(pair, [xa, xb, ya, yb], radii);
-            Some(finish(core, &|| apart.within(radii)))
+            // The nearest features only: the speculative contact takes its depth from the
+            // separation, and asks for the plain contact's depth only where it overflowed.
+            let closest = apart.closest();
+            let (normal, separation) = closest.normal();
+            let (on_x, on_y) = closest.points();
+            let core = CoreContact {
+                normal,
+                depth: S::<V>::ZERO,
+                separation,
+                on_x,
+                on_y,
+            };
+            Some(finish(core, &|| {
+                apart
+                    .within(radii)
+                    .then(|| pair_contact(pair, [xa, xb, ya, yb], radii).depth)
+            }))
         }
     }
 }
