@@ -2,9 +2,10 @@
 //! `docs/img/`) and `tests/gallery.rs` (which checks the committed files still match).
 //!
 //! Every coordinate drawn comes from capsule2d's own queries; the only geometry computed
-//! here is presentation (outlines, arrowheads, clipping the projection regions to the
-//! frame). Numbers are written with a fixed number of decimals, so the output is the same
-//! byte for byte on every platform.
+//! here is presentation (outlines, arrowheads, clipping the projection regions and the
+//! magnified ramp to their frames, the fixed-point grid, where a label or a marker goes).
+//! Numbers are written with a fixed number of decimals, so the output is the same byte for
+//! byte on every platform. Every arrow carries a label.
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{Capsule, Circle, Ray, Segment, Shape, response};
@@ -86,6 +87,9 @@ struct Svg {
     scale: f64,
     x0: f64,
     y1: f64,
+    /// The pixel position of the view's top-left corner (0, 0 unless [`Svg::view`] moved it).
+    left: f64,
+    top: f64,
     width: f64,
     height: f64,
     title: String,
@@ -113,6 +117,8 @@ impl Svg {
             scale,
             x0,
             y1: y0 + h / scale,
+            left: 0.0,
+            top: 0.0,
             width: w,
             height: h,
             title: title.to_string(),
@@ -121,13 +127,59 @@ impl Svg {
 
     /// Pixel coordinates of a world point.
     fn px(&self, p: V) -> (f64, f64) {
-        ((p[0] - self.x0) * self.scale, (self.y1 - p[1]) * self.scale)
+        (
+            self.left + (p[0] - self.x0) * self.scale,
+            self.top + (self.y1 - p[1]) * self.scale,
+        )
     }
 
-    /// The world rectangle the canvas shows, as `(x0, y0, x1, y1)`.
+    /// The world rectangle the view shows, as `(x0, y0, x1, y1)`.
     fn bounds(&self) -> (f64, f64, f64, f64) {
         let y0 = self.y1 - self.height / self.scale;
         (self.x0, y0, self.x0 + self.width / self.scale, self.y1)
+    }
+
+    /// From now on, draw into the `width × height` pixel rectangle whose top-left corner
+    /// is `(left, top)`, at `scale` pixels per unit, with the world point `center` in its
+    /// middle: a magnified inset. Nothing is clipped to the rectangle.
+    #[cfg_attr(not(feature = "fixed"), allow(dead_code))] // Only the fixed-point figure.
+    fn view(&mut self, left: f64, top: f64, width: f64, height: f64, scale: f64, center: V) {
+        self.left = left;
+        self.top = top;
+        self.width = width;
+        self.height = height;
+        self.scale = scale;
+        self.x0 = center[0] - width / 2.0 / scale;
+        self.y1 = center[1] + height / 2.0 / scale;
+    }
+
+    /// A line between two pixel positions.
+    #[cfg_attr(not(feature = "fixed"), allow(dead_code))] // Only the fixed-point figure.
+    fn line_px(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), color: &str, width: f64) {
+        let _ = writeln!(
+            self.out,
+            "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{color}\" \
+             stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+            num(x1),
+            num(y1),
+            num(x2),
+            num(y2),
+            num(width)
+        );
+    }
+
+    /// A rectangle in pixels.
+    #[cfg_attr(not(feature = "fixed"), allow(dead_code))] // Only the fixed-point figure.
+    fn rect_px(&mut self, (x, y): (f64, f64), (w, h): (f64, f64), stroke: &str, fill: &str) {
+        let _ = writeln!(
+            self.out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" stroke=\"{stroke}\" \
+             stroke-width=\"1.5\" fill=\"{fill}\"/>",
+            num(x),
+            num(y),
+            num(w),
+            num(h)
+        );
     }
 
     fn line(&mut self, a: V, b: V, color: &str, width: f64, dashed: bool) {
@@ -172,6 +224,19 @@ impl Svg {
         let _ = writeln!(
             self.out,
             "<circle cx=\"{}\" cy=\"{}\" r=\"4\" fill=\"{color}\"/>",
+            num(x),
+            num(y)
+        );
+    }
+
+    /// A hollow ring of fixed pixel size.
+    #[cfg_attr(not(feature = "fixed"), allow(dead_code))] // Only the fixed-point figure.
+    fn ring(&mut self, p: V, color: &str) {
+        let (x, y) = self.px(p);
+        let _ = writeln!(
+            self.out,
+            "<circle cx=\"{}\" cy=\"{}\" r=\"8\" stroke=\"{color}\" stroke-width=\"2.5\" \
+             fill=\"none\"/>",
             num(x),
             num(y)
         );
@@ -257,8 +322,14 @@ impl Svg {
 
     /// Text at a world point, moved by `(dx, dy)` pixels.
     fn label(&mut self, p: V, dx: f64, dy: f64, text: &str, color: &str) {
+        self.label_anchored(p, dx, dy, text, color, "start");
+    }
+
+    /// Text at a world point, moved by `(dx, dy)` pixels, with `anchor` (`start`,
+    /// `middle` or `end`) there.
+    fn label_anchored(&mut self, p: V, dx: f64, dy: f64, text: &str, color: &str, anchor: &str) {
         let (x, y) = self.px(p);
-        self.label_px(x + dx, y + dy, text, color, "start", false);
+        self.label_px(x + dx, y + dy, text, color, anchor, false);
     }
 
     fn label_px(&mut self, x: f64, y: f64, text: &str, color: &str, anchor: &str, bold: bool) {
@@ -412,14 +483,19 @@ fn circle_segment_contact() -> Figure {
         .contact(&segment)
         .expect("the circle overlaps the segment");
     let moved = Circle::new(circle.center.add(contact.offset()), circle.radius);
-    svg.circle(moved.center, moved.radius, OFFSET, "none", true);
     svg.circle(circle.center, circle.radius, SHAPE, SHAPE_FILL, false);
     svg.line(segment.a, segment.b, INK, 4.0, false);
+    // Drawn over the circle and the segment, so that it is seen to touch the segment.
+    svg.circle(moved.center, moved.radius, OFFSET, "none", true);
     svg.line(contact.point, circle.center, GUIDE, 1.5, true);
+    // The depth: from q down to the circle's deepest point, c − n·r.
+    let deepest = circle.center.sub(contact.normal.scale(circle.radius));
+    svg.line(contact.point, deepest, OTHER, 4.0, false);
     // The normal is the same all along the interior: drawn a little to the right of q.
     let along = segment.direction().normalize().unwrap_or([1.0, 0.0]);
     let foot = contact.point.add(along.scale(2.4));
-    svg.arrow(foot, foot.add(contact.normal.scale(1.2)), NORMAL);
+    let tip = foot.add(contact.normal.scale(1.2));
+    svg.arrow(foot, tip, NORMAL);
     svg.arrow(circle.center, moved.center, OFFSET);
     svg.dot(circle.center, SHAPE);
     svg.dot(contact.point, INK);
@@ -427,14 +503,20 @@ fn circle_segment_contact() -> Figure {
     svg.label(segment.b, -4.0, 24.0, "b", INK);
     svg.label(contact.point, 10.0, 22.0, "q: closest point", INK);
     svg.label(circle.center, 10.0, 18.0, "c", SHAPE);
-    svg.label(
-        foot.add(contact.normal.scale(1.2)),
-        8.0,
-        0.0,
-        "normal n",
-        NORMAL,
+    svg.label_anchored(
+        contact.point.add(deepest).scale(0.5),
+        -10.0,
+        10.0,
+        "depth",
+        OTHER,
+        "end",
     );
-    svg.label(moved.center, 12.0, -6.0, "offset", OFFSET);
+    svg.label(tip, 8.0, 0.0, "normal n", NORMAL);
+    svg.label(moved.center, 10.0, -4.0, "offset", OFFSET);
+    let rim = moved
+        .center
+        .add(v(1.0, 1.0).scale(moved.radius * core::f64::consts::FRAC_1_SQRT_2));
+    svg.label(rim, 6.0, -2.0, "moved by the offset", OFFSET);
     let lines = [
         format!(
             "depth = r − |c − q| = {:.3} − {:.3} = {:.3}",
@@ -442,8 +524,7 @@ fn circle_segment_contact() -> Figure {
             circle.radius - contact.depth,
             contact.depth
         ),
-        "offset = n · depth: moving c by it leaves the circle touching".to_string(),
-        "(dashed green)".to_string(),
+        "offset = n · depth: moving c by it leaves the circle just touching".to_string(),
     ];
     for (i, line) in lines.iter().enumerate() {
         svg.label_px(12.0, 46.0 + 20.0 * i as f64, line, INK, "start", false);
@@ -462,52 +543,54 @@ fn capsule_inflation() -> Figure {
     let touching = Circle::new(v(9.2, 5.9), 0.8);
     let clear = Circle::new(v(4.2, 6.6), 0.8);
     // The centre's test: the core inflated by both radii.
-    let grown = Capsule::new(capsule.a, capsule.b, capsule.radius + touching.radius);
+    let reach = capsule.radius + touching.radius;
+    let grown = Capsule::new(capsule.a, capsule.b, reach);
     svg.capsule(&grown, GUIDE, "none", true);
     svg.capsule(&capsule, SHAPE, SHAPE_FILL, false);
     for i in 0..=4 {
         let c = capsule.segment().point_at(f64::from(i) / 4.0);
         svg.circle(c, capsule.radius, SHAPE, "none", true);
     }
-    svg.line(capsule.a, capsule.b, INK, 3.0, false);
+    let core = capsule.segment();
+    svg.line(core.a, core.b, INK, 3.0, false);
     for circle in [touching, clear] {
         let hit = circle.intersects(&capsule);
-        let (stroke, fill) = if hit {
-            (OTHER, OTHER_FILL)
+        let (stroke, fill, text, relation) = if hit {
+            (OTHER, OTHER_FILL, "overlap", "<")
         } else {
-            (OFFSET, "#e9f7ef")
+            (OFFSET, "#e9f7ef", "clear", ">")
         };
+        // The centre's distance to the core, against r + r_circle.
+        let foot = core.project_point(circle.center);
+        let distance = core.distance(&circle.center);
         svg.circle(circle.center, circle.radius, stroke, fill, false);
+        svg.line(circle.center, foot, stroke, 2.0, true);
+        svg.dot(foot, stroke);
         svg.dot(circle.center, stroke);
-        if let Some(contact) = circle.contact(&capsule) {
-            svg.arrow(
-                contact.point,
-                contact.point.add(contact.normal.scale(1.0)),
-                NORMAL,
-            );
-            svg.dot(contact.point, INK);
-        }
-        let text = if hit { "overlap" } else { "clear" };
-        svg.label(circle.center, 46.0, 4.0, text, stroke);
+        svg.label(circle.center, 46.0, 0.0, text, stroke);
+        svg.label(
+            circle.center,
+            46.0,
+            18.0,
+            &format!("d = {distance:.2} {relation} {reach:.1}"),
+            stroke,
+        );
     }
     svg.label(capsule.a, -12.0, 26.0, "a", INK);
     svg.label(capsule.b, 0.0, 26.0, "b", INK);
-    svg.label_px(
-        12.0,
-        364.0,
-        "capsule = the points within r of segment ab (dashed discs). Dashed grey: the",
-        INK,
-        "start",
-        false,
-    );
-    svg.label_px(
-        12.0,
-        384.0,
-        "segment grown by r + r_circle; a circle overlaps iff its centre is inside it",
-        INK,
-        "start",
-        false,
-    );
+    let lines = [
+        format!(
+            "capsule = the points within r = {:.1} of segment ab (dashed discs)",
+            capsule.radius
+        ),
+        format!("dashed grey: the points within r + r_circle = {reach:.1} of ab"),
+        format!(
+            "a circle overlaps iff d, its centre's distance to ab (dashed line), is ≤ {reach:.1}"
+        ),
+    ];
+    for (i, line) in lines.iter().enumerate() {
+        svg.label_px(12.0, 344.0 + 20.0 * i as f64, line, INK, "start", false);
+    }
     Figure {
         name: "capsule-inflation",
         svg: svg.finish(),
@@ -536,11 +619,20 @@ fn capsule_closest_points() -> Figure {
     svg.line(on_p, on_q, INK, 1.5, true);
     svg.dot(on_p, SHAPE);
     svg.dot(on_q, OTHER);
-    let gap = p.segment().distance(&q.segment()) - p.radius - q.radius;
+    let core_distance = p.segment().distance(&q.segment());
+    let gap = core_distance - p.radius - q.radius;
+    svg.label_anchored(
+        on_p.add(on_q).scale(0.5),
+        14.0,
+        -16.0,
+        &format!("d = {core_distance:.3}"),
+        INK,
+        "start",
+    );
     svg.label_px(
         12.0,
         46.0,
-        &format!("left, apart: core distance − radii = gap {gap:.3}"),
+        &format!("left, apart: d between the cores' closest points; gap = d − radii = {gap:.3}"),
         INK,
         "start",
         false,
@@ -561,7 +653,9 @@ fn capsule_closest_points() -> Figure {
         );
         svg.capsule(&moved, SHAPE, "none", true);
         svg.dot(on_s, INK);
-        svg.arrow(on_s, on_s.add(contact.offset()), NORMAL);
+        let tip = on_s.add(contact.offset());
+        svg.arrow(on_s, tip, NORMAL);
+        svg.label(tip, 10.0, 10.0, "offset", NORMAL);
         svg.label_px(
             12.0,
             66.0,
@@ -602,12 +696,14 @@ fn responses() -> Figure {
     let ball = Circle::new(v(6.0, 3.5), 1.0);
     let contact = ball.contact(&ramp).expect("the ball rests on the ramp");
     let velocity = v(2.2, -3.4);
-    let hit = contact.point;
+    // The velocities are the ball's: drawn from its centre, which keeps the slide arrow
+    // (parallel to the ramp) off the ramp.
+    let at = ball.center;
     let scale = 0.85;
     svg.line(ramp.a, ramp.b, INK, 4.0, false);
     svg.circle(ball.center, ball.radius, SHAPE, SHAPE_FILL, true);
-    svg.arrow(hit.sub(velocity.scale(scale)), hit, INK);
-    svg.label(hit.sub(velocity.scale(scale)), -8.0, -8.0, "v", INK);
+    svg.arrow(at.sub(velocity.scale(scale)), at, INK);
+    svg.label(at.sub(velocity.scale(scale)), -8.0, -8.0, "v", INK);
     let outcomes = [
         (
             response::reflect(velocity, contact.normal, 1.0),
@@ -626,19 +722,17 @@ fn responses() -> Figure {
         ),
     ];
     for (out, name, color) in outcomes {
-        let tip = hit.add(out.scale(scale));
-        svg.arrow(hit, tip, color);
-        // The slide arrow lies along the ramp: its label goes below the ramp.
-        let dy = if name.starts_with("slide") {
-            26.0
-        } else {
-            -8.0
-        };
-        svg.label(tip, 8.0, dy, name, color);
+        let tip = at.add(out.scale(scale));
+        svg.arrow(at, tip, color);
+        svg.label(tip, 8.0, 4.0, name, color);
     }
-    svg.arrow(hit, hit.add(contact.normal.scale(1.2)), NORMAL);
-    svg.label(hit.add(contact.normal.scale(1.2)), -22.0, -8.0, "n", NORMAL);
-    svg.dot(hit, INK);
+    // The normal is the ramp's, the same all along it: drawn left of the ball.
+    let along = ramp.direction().normalize().unwrap_or([1.0, 0.0]);
+    let foot = contact.point.sub(along.scale(2.4));
+    let tip = foot.add(contact.normal.scale(1.2));
+    svg.arrow(foot, tip, NORMAL);
+    svg.label(tip, -8.0, -6.0, "normal n", NORMAL);
+    svg.dot(at, INK);
     svg.label_px(
         12.0,
         364.0,
@@ -666,20 +760,30 @@ fn responses() -> Figure {
 fn ray_and_sweep() -> Figure {
     let mut svg = Svg::new(640, 400, 50.0, 0.0, 0.0, "Ray casts and swept circles");
     let mut notes = Vec::new();
-    // Rays against a capsule.
-    let pill = Capsule::new(v(2.0, 5.0), v(4.5, 3.25), 0.75);
+    // Rays against a capsule; the hit is oblique, so the normal stands apart from the ray.
+    let pill = Capsule::new(v(1.5, 4.0), v(5.0, 5.0), 0.75);
     svg.capsule(&pill, SHAPE, SHAPE_FILL, false);
     svg.line(pill.a, pill.b, SHAPE, 2.0, false);
     let max_time = 5.0;
     let origin = v(0.5, 0.75);
-    for direction in [v(0.5, 0.6), v(0.9, 0.2)] {
+    for direction in [v(1.0, 1.0), v(1.0, 0.25)] {
         let ray = Ray::new(origin, direction.normalize().unwrap_or([1.0, 0.0]));
         match ray.cast(&pill, max_time) {
             Some(hit) => {
                 svg.arrow(origin, hit.point, INK);
-                svg.arrow(hit.point, hit.point.add(hit.normal.scale(0.9)), NORMAL);
+                let tip = hit.point.add(hit.normal.scale(1.0));
+                svg.arrow(hit.point, tip, NORMAL);
                 svg.dot(hit.point, INK);
-                svg.label(hit.point, -44.0, 4.0, "hit", INK);
+                svg.label(hit.point, 6.0, -10.0, "hit", INK);
+                svg.label(tip, 8.0, 6.0, "normal", NORMAL);
+                svg.label_anchored(
+                    origin.add(hit.point).scale(0.5),
+                    -8.0,
+                    0.0,
+                    "ray",
+                    INK,
+                    "end",
+                );
                 notes.push(format!(
                     "ray: hit at distance {:.3}, normal ({:.3}, {:.3})",
                     hit.time, hit.normal[0], hit.normal[1]
@@ -687,14 +791,14 @@ fn ray_and_sweep() -> Figure {
             }
             None => {
                 svg.line(origin, ray.at(max_time), GUIDE, 1.5, true);
-                svg.label(ray.at(max_time), -30.0, -10.0, "miss", GUIDE);
+                svg.label(ray.at(max_time), 6.0, 4.0, "miss", GUIDE);
             }
         }
     }
     svg.dot(origin, INK);
     svg.label(origin, 8.0, 16.0, "origin", INK);
     // A circle swept against a segment.
-    let wall = Segment::new(v(10.0, 0.75), v(10.75, 6.5));
+    let wall = Segment::new(v(10.0, 0.75), v(10.6, 5.5));
     let ball = Circle::new(v(7.0, 1.5), 0.6);
     let motion = v(4.5, 2.0);
     let end = Circle::new(ball.center.add(motion), ball.radius);
@@ -707,8 +811,11 @@ fn ray_and_sweep() -> Figure {
     if let Some(hit) = ball.sweep(&wall, motion) {
         let at = Circle::new(ball.center.add(motion.scale(hit.time)), ball.radius);
         svg.circle(at.center, at.radius, SHAPE, SHAPE_FILL, false);
-        svg.arrow(hit.point, hit.point.add(hit.normal.scale(1.0)), NORMAL);
+        let tip = hit.point.add(hit.normal.scale(1.6));
+        svg.arrow(hit.point, tip, NORMAL);
         svg.dot(hit.point, INK);
+        svg.label_anchored(tip, -8.0, 5.0, "normal", NORMAL, "end");
+        svg.label_anchored(at.center, 0.0, -40.0, "first touch", SHAPE, "middle");
         notes.push(format!(
             "sweep: first touch after {:.3} of the motion",
             hit.time
@@ -730,10 +837,10 @@ fn ray_and_sweep() -> Figure {
 fn crossings() -> Figure {
     let mut svg = Svg::new(
         640,
-        460,
+        480,
         50.0,
         0.0,
-        -1.25,
+        -1.6,
         "Crossing points of segments and a circle",
     );
     // Dyadic coordinates, so that the tangent case is exactly tangent.
@@ -742,7 +849,7 @@ fn crossings() -> Figure {
     let cases = [
         (Segment::new(v(1.0, 4.5), v(11.75, 5.25)), "through", INK),
         (
-            Segment::new(v(6.5, 3.25), v(10.75, 1.0)),
+            Segment::new(v(6.5, 3.25), v(10.75, 1.5)),
             "from inside",
             OTHER,
         ),
@@ -764,18 +871,63 @@ fn crossings() -> Figure {
         let params: Vec<String> = crossings.iter().map(|t| format!("{t:.3}")).collect();
         let mut text = format!("{name}: {} at t = [{}]", crossings.len(), params.join(", "));
         if crossings.is_empty() && circle.intersects(&segment) {
-            text = format!("{name}: none, yet intersects_segment is true");
+            text = format!("{name}: none, yet circle.intersects(&segment) is true");
         }
         svg.label_px(12.0, 386.0 + row, &text, color, "start", false);
         row += 18.0;
     }
+    svg.label_px(
+        12.0,
+        386.0 + row,
+        "t runs from 0 at each segment's left end to 1 at its right end",
+        GUIDE,
+        "start",
+        false,
+    );
     Figure {
         name: "crossings",
         svg: svg.finish(),
     }
 }
 
-/// The same scene in I32F32 and in f64, side by side, with the numbers.
+/// `x` as `m·10ᵏ` with one decimal, in superscript digits.
+#[cfg(feature = "fixed")]
+fn scientific(x: f64) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let text = format!("{x:.1e}");
+    let (mantissa, exponent) = text.split_once('e').unwrap_or((&text, "0"));
+    let mut power = String::new();
+    for c in exponent.chars() {
+        match c.to_digit(10) {
+            Some(d) => power.push(DIGITS[d as usize]),
+            None => power.push('⁻'),
+        }
+    }
+    format!("{mantissa}·10{power}")
+}
+
+/// Where the line through `p` along `d` crosses the rectangle `(x0, y0, x1, y1)`, as the
+/// two ends of the visible piece (Liang–Barsky), or `None` if it misses.
+#[cfg(feature = "fixed")]
+fn clip_line(p: V, d: V, (x0, y0, x1, y1): (f64, f64, f64, f64)) -> Option<(V, V)> {
+    let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+    for (start, step, min, max) in [(p[0], d[0], x0, x1), (p[1], d[1], y0, y1)] {
+        if step == 0.0 {
+            if start < min || start > max {
+                return None;
+            }
+            continue;
+        }
+        let (a, b) = ((min - start) / step, (max - start) / step);
+        lo = lo.max(a.min(b));
+        hi = hi.min(a.max(b));
+    }
+    (lo < hi).then(|| (p.add(d.scale(lo)), p.add(d.scale(hi))))
+}
+
+/// One sweep in f64 and in I32F32: at the scale of the scene the answers coincide, so the
+/// hit point is magnified until I32F32's grid of representable values shows, with both
+/// answers on it.
 #[cfg(feature = "fixed")]
 fn fixed_against_f64() -> Option<Figure> {
     use fixed::types::I32F32;
@@ -783,64 +935,162 @@ fn fixed_against_f64() -> Option<Figure> {
     let fx = |x: f64| I32F32::from_num(x);
     let to_fixed = |p: V| -> F { [fx(p[0]), fx(p[1])] };
     let to_f64 = |p: F| -> V { [p[0].to_num::<f64>(), p[1].to_num::<f64>()] };
+    // The inputs rounded to I32F32 first (every I32F32 value is an f64), so that both
+    // types solve the same problem and differ only in their arithmetic.
+    let on_grid = |p: V| to_f64(to_fixed(p));
+    let step = I32F32::DELTA.to_num::<f64>();
 
-    let ramp = Segment::new(v(0.5, 1.0), v(5.5, 3.0));
-    let ball = Circle::new(v(1.6, 5.2), 0.6);
-    let motion = v(2.0, -3.6);
+    let ramp = Segment::new(on_grid(v(0.5, 1.0)), on_grid(v(5.5, 3.0)));
+    let ball = Circle::new(on_grid(v(1.6, 5.2)), fx(0.6).to_num::<f64>());
+    let motion = on_grid(v(2.0, -3.6));
     let ramp_fixed = Segment::new(to_fixed(ramp.a), to_fixed(ramp.b));
     let ball_fixed = Circle::new(to_fixed(ball.center), fx(ball.radius));
+    let exact = ball.sweep(&ramp, motion)?;
+    let fixed = ball_fixed.sweep(&ramp_fixed, to_fixed(motion))?;
+    let (fixed_time, fixed_point) = (fixed.time.to_num::<f64>(), to_f64(fixed.point));
 
     let mut svg = Svg::new(
         640,
-        440,
+        480,
         50.0,
         0.0,
-        -0.8,
-        "The same sweep in f64 (left) and I32F32 (right)",
+        -1.4,
+        "The same sweep in f64 and I32F32, zoomed to the fixed-point grid",
     );
-    let mut rows: Vec<String> = Vec::new();
-    for (panel, shift) in [("f64", 0.0), ("I32F32", 6.4)] {
-        let offset = v(shift, 0.0);
-        let hit = if panel == "f64" {
-            ball.sweep(&ramp, motion)
-                .map(|h| (h.time, h.point, h.normal))
-        } else {
-            ball_fixed
-                .sweep(&ramp_fixed, to_fixed(motion))
-                .map(|h| (h.time.to_num::<f64>(), to_f64(h.point), to_f64(h.normal)))
-        };
-        svg.line(ramp.a.add(offset), ramp.b.add(offset), INK, 4.0, false);
-        svg.circle(ball.center.add(offset), ball.radius, SHAPE, "none", true);
-        svg.line(
-            ball.center.add(offset),
-            ball.center.add(motion).add(offset),
-            GUIDE,
-            1.5,
-            true,
-        );
-        svg.label_px(12.0 + shift * 50.0, 52.0, panel, INK, "start", true);
-        if let Some((time, point, normal)) = hit {
-            let at = ball.center.add(motion.scale(time)).add(offset);
-            svg.circle(at, ball.radius, SHAPE, SHAPE_FILL, false);
-            svg.arrow(point.add(offset), point.add(normal).add(offset), NORMAL);
-            svg.dot(point.add(offset), INK);
-            rows.push(format!(
-                "{panel:>6}: time {time:.10}  point ({:.10}, {:.10})",
-                point[0], point[1]
-            ));
-        }
-    }
-    for (i, row) in rows.iter().enumerate() {
-        svg.label_px(12.0, 380.0 + 18.0 * i as f64, row, INK, "start", false);
-    }
+    // Left: the scene, where the two answers are the same picture.
     svg.label_px(
         12.0,
-        424.0,
-        "I32F32 resolves 2⁻³² ≈ 2.3e-10: the answers agree to about that",
-        GUIDE,
+        60.0,
+        "the scene: both answers alike",
+        INK,
         "start",
-        false,
+        true,
     );
+    svg.line(ramp.a, ramp.b, INK, 4.0, false);
+    svg.circle(ball.center, ball.radius, SHAPE, "none", true);
+    svg.line(
+        ball.center,
+        ball.center.add(motion.scale(exact.time)),
+        GUIDE,
+        1.5,
+        true,
+    );
+    svg.label_anchored(ball.center, 0.0, -40.0, "start", SHAPE, "middle");
+    let touch = ball.center.add(motion.scale(exact.time));
+    svg.circle(touch, ball.radius, SHAPE, SHAPE_FILL, false);
+    svg.label_anchored(touch, -36.0, 4.0, "first touch", SHAPE, "end");
+    svg.dot(exact.point, INK);
+    // The zoomed window, marked on the scene and joined to the inset.
+    let (frame, size) = ((340.0, 70.0), (280.0, 280.0));
+    let (hx, hy) = svg.px(exact.point);
+    let mark = 9.0;
+    svg.line_px((hx + mark, hy - mark), (frame.0, frame.1), GUIDE, 1.0);
+    svg.line_px(
+        (hx + mark, hy + mark),
+        (frame.0, frame.1 + size.1),
+        GUIDE,
+        1.0,
+    );
+    svg.rect_px(
+        (hx - mark, hy - mark),
+        (2.0 * mark, 2.0 * mark),
+        INK,
+        "none",
+    );
+    svg.label_px(hx - 10.0, hy + 42.0, "hit point", INK, "start", false);
+
+    // Right: the hit point magnified; the grid lines are the I32F32 values.
+    let center = exact.point.add(fixed_point).scale(0.5);
+    let apart = fixed_point.sub(exact.point);
+    let half = (3.5 * step).max(apart[0].abs().max(apart[1].abs()) / 2.0 + 2.0 * step);
+    let zoom = size.0 / 2.0 / half;
+    svg.rect_px(frame, size, INK, "#ffffff");
+    svg.view(frame.0, frame.1, size.0, size.1, zoom, center);
+    let (x0, y0, x1, y1) = svg.bounds();
+    for k in ((x0 / step).ceil() as i64)..=((x1 / step).floor() as i64) {
+        let x = k as f64 * step;
+        svg.line(v(x, y0), v(x, y1), "#c9d1da", 1.0, false);
+    }
+    for k in ((y0 / step).ceil() as i64)..=((y1 / step).floor() as i64) {
+        let y = k as f64 * step;
+        svg.line(v(x0, y), v(x1, y), "#c9d1da", 1.0, false);
+    }
+    if let Some((a, b)) = clip_line(exact.point, ramp.direction(), (x0, y0, x1, y1)) {
+        svg.line(a, b, INK, 3.0, false);
+        let left = if a[0] < b[0] { a } else { b };
+        svg.label(left, 8.0, -18.0, "ramp", INK);
+    }
+    svg.line(exact.point, fixed_point, INK, 1.5, true);
+    let distance = apart[0].hypot(apart[1]) / step;
+    svg.label_anchored(
+        exact.point.add(fixed_point).scale(0.5),
+        -10.0,
+        0.0,
+        &format!("{distance:.1} steps"),
+        INK,
+        "end",
+    );
+    svg.ring(exact.point, SHAPE);
+    svg.dot(fixed_point, OTHER);
+    // Each label on the side away from the other point.
+    let side = |d: f64| if d >= 0.0 { 1.0 } else { -1.0 };
+    let (sx, sy) = (side(apart[0]), side(apart[1]));
+    let anchor = |s: f64| if s > 0.0 { "start" } else { "end" };
+    svg.label_anchored(
+        exact.point,
+        -14.0 * sx,
+        20.0 * sy,
+        "f64",
+        SHAPE,
+        anchor(-sx),
+    );
+    svg.label_anchored(
+        fixed_point,
+        12.0 * sx,
+        -12.0 * sy,
+        "I32F32",
+        OTHER,
+        anchor(sx),
+    );
+    svg.label_px(
+        frame.0,
+        frame.1 - 10.0,
+        &format!("the hit point, magnified {}×", scientific(zoom / 50.0)),
+        INK,
+        "start",
+        true,
+    );
+    let grid = [
+        "grid lines: the values I32F32 can hold,".to_string(),
+        format!("one step 2⁻³² ≈ {} apart", scientific(step)),
+    ];
+    for (i, line) in grid.iter().enumerate() {
+        let y = frame.1 + size.1 + 20.0 + 18.0 * i as f64;
+        svg.label_px(frame.0, y, line, GUIDE, "start", false);
+    }
+    let rows = [
+        (
+            format!(
+                "time: f64 {:.10}, I32F32 {fixed_time:.10}: {:.1} grid steps apart",
+                exact.time,
+                (fixed_time - exact.time).abs() / step
+            ),
+            INK,
+        ),
+        (
+            format!(
+                "point: {distance:.1} grid steps apart; the I32F32 answer always lies on the grid"
+            ),
+            INK,
+        ),
+        (
+            "inputs rounded to I32F32 first, so both solve the same problem".to_string(),
+            GUIDE,
+        ),
+    ];
+    for (i, (row, color)) in rows.iter().enumerate() {
+        svg.label_px(12.0, 422.0 + 20.0 * i as f64, row, color, "start", false);
+    }
     Some(Figure {
         name: "fixed-vs-f64",
         svg: svg.finish(),
