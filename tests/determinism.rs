@@ -774,11 +774,19 @@ fn check(name: &str, constant: &str, pinned: u64, out: &Sink) {
 }
 
 #[test]
+#[cfg_attr(
+    all(target_arch = "x86", not(target_feature = "sse2")),
+    ignore = "x87: floats carry 64-bit mantissas between stores, so float results are bit-identical only on targets with IEEE single and double arithmetic (docs/numerics.md); fixed point is checked here too"
+)]
 fn golden_f32() {
     check("f32", "GOLDEN_F32", GOLDEN_F32, &digest::<f32>());
 }
 
 #[test]
+#[cfg_attr(
+    all(target_arch = "x86", not(target_feature = "sse2")),
+    ignore = "x87: floats carry 64-bit mantissas between stores, so float results are bit-identical only on targets with IEEE single and double arithmetic (docs/numerics.md); fixed point is checked here too"
+)]
 fn golden_f64() {
     check("f64", "GOLDEN_F64", GOLDEN_F64, &digest::<f64>());
 }

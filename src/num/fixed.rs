@@ -37,7 +37,27 @@ fn magnitude_f64(x: f64) -> f64 {
 /// conversion.
 #[inline]
 fn nearest(x: f64) -> u64 {
-    (x + pow2(52)).to_bits() - pow2(52).to_bits()
+    as_double(x + pow2(52)).to_bits() - pow2(52).to_bits()
+}
+
+/// `x` rounded to an IEEE double. On every target with IEEE double arithmetic (SSE2,
+/// NEON, wasm, soft float) every `f64` value already is one, and this is `x`. On x86
+/// without SSE2 (`i586`), floats live in the x87 FPU's 64-bit-mantissa registers and are
+/// rounded to doubles only when stored: [`nearest`] and [`fast_unit`] need the rounded
+/// sum `x + 2^52` (an integer), so there it goes through memory (`black_box`). The
+/// fixed-point results are then the same integers on every target: the float values only
+/// ever serve as estimates that are checked or corrected exactly, and these two
+/// roundings are what the checks compare against.
+#[inline(always)]
+fn as_double(x: f64) -> f64 {
+    #[cfg(all(target_arch = "x86", not(target_feature = "sse2")))]
+    {
+        core::hint::black_box(x)
+    }
+    #[cfg(not(all(target_arch = "x86", not(target_feature = "sse2"))))]
+    {
+        x
+    }
 }
 
 /// `round(√n)`; `square` is an estimate of `n` as a float (see [`floor_isqrt`]).
@@ -198,7 +218,7 @@ fn fast_unit(x: i64, y: i64, frac: u32) -> Option<(i64, i64)> {
     let component = |c: i64, cf: f64| {
         // 0 ≤ s < 2^41, so `nearest` applies, and s − round(s) is exact.
         let s = magnitude_f64(cf) * scale;
-        let sum = s + pow2(52);
+        let sum = as_double(s + pow2(52));
         let whole = sum.to_bits() - pow2(52).to_bits();
         let off = magnitude_f64(s - (sum - pow2(52)));
         (off < 0.5 - margin).then_some(if c < 0 { -(whole as i64) } else { whole as i64 })
