@@ -189,7 +189,7 @@ impl<V: Vector2> Ray<V> {
         let speed = self.direction.length();
         let reach = speed.mul(max_time);
         let reach = if reach.is_nan() { zero } else { reach };
-        let cast = cast_core(self.origin, self.direction, reach, (a, b), zero, radius)?;
+        let cast = cast_core(self.origin, self.direction, reach, a, b, zero, radius)?;
         let (time, point) = match cast.inside {
             Some(_) => (zero, self.origin),
             None => {
@@ -237,7 +237,8 @@ pub(crate) fn cast_core<V: Vector2>(
     start: V,
     direction: V,
     reach: S<V>,
-    (a, b): (V, V),
+    a: V,
+    b: V,
     start_radius: S<V>,
     core_radius: S<V>,
 ) -> Option<Cast<V>> {

@@ -25,14 +25,7 @@ fn sweep_core<V: Vector2>(
     let zero = V::Scalar::ZERO;
     let reach = motion.length();
     let reach = if reach.is_finite() { reach } else { zero };
-    let cast = cast_core(
-        circle.center,
-        motion,
-        reach,
-        (a, b),
-        circle.radius,
-        radius_y,
-    )?;
+    let cast = cast_core(circle.center, motion, reach, a, b, circle.radius, radius_y)?;
     let (time, point) = match cast.inside {
         Some(contact) => (zero, contact.point),
         None => {
