@@ -46,6 +46,10 @@ pub(crate) mod sealed {
     pub trait Wide: Copy + PartialOrd + Debug {
         /// The additive identity.
         const ZERO: Self;
+        /// Whether the contact kernels inline their nearest-feature computation. Only code
+        /// layout depends on it: integer kernels (fixed point) are faster inlined, float
+        /// ones called out of line on the rare hit (measured in docs/benchmarks.md).
+        const INLINE_NEAREST: bool = false;
         /// `self + rhs`; saturating where the type saturates.
         fn add(self, rhs: Self) -> Self;
         /// `self − rhs`; saturating where the type saturates.
@@ -545,6 +549,7 @@ pub(crate) const SEAL: Seal = Seal(());
 
 impl Wide for i128 {
     const ZERO: Self = 0;
+    const INLINE_NEAREST: bool = true;
     #[inline]
     fn add(self, rhs: Self) -> Self {
         self.saturating_add(rhs)

@@ -2,10 +2,11 @@
 //! point–point and point–segment contact kernels, with their saturating cold path for
 //! depths that overflow near `MAX`.
 
-use crate::num::{Num, Scalar};
+use crate::num::{Num, Scalar, Wide};
 use crate::query::Contact;
 use crate::query::project::{project, unit_x};
 use crate::query::radii::{Radii, within_point, within_segment};
+use crate::vector::wide::W;
 use crate::vector::{Vector2, VectorOps};
 
 type S<V> = <V as Vector2>::Scalar;
@@ -143,7 +144,11 @@ pub(crate) fn point_segment<V: Vector2>(
     if !within_segment(p, a, b, radii) {
         return None;
     }
-    Some(point_segment_nearest(p, a, b, radii))
+    Some(if <W<V> as Wide>::INLINE_NEAREST {
+        point_segment_nearest_inlined(p, a, b, radii)
+    } else {
+        point_segment_nearest(p, a, b, radii)
+    })
 }
 
 /// [`point_segment`] without the decision: the nearest features of a point and a segment,
