@@ -101,10 +101,19 @@ use capsule2d::{
 // moved, 116 and 96 of them with a non-finite input, the rest mixing magnitudes beyond
 // the common scale (their closest points now the end itself, within rounding).
 
+// Re-pinned for f64 when the exact predicates became exact for every finite input
+// (Reliability, part 2): a query whose inputs' set bits span more than 268 binary places
+// is evaluated in exact integers (`src/num/bigint.rs`) instead of expansions on scaled
+// inputs, which flushed the smallest to zero; and the interior point–segment bound covers a
+// subnormal `|v|²` multiplied by a large `R²`. 393 cases moved: every one of them spreads
+// its inputs beyond 268 binary places (the integers' domain), and none of the 761 cases
+// within 268 places moved. `tests/whole_range.rs` checks the new answers against exact
+// rationals over the whole finite range (the old code gets 4,084 of its 40,000 f64 answers wrong).
+// f32 and I32F32 are unchanged.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
 const GOLDEN_F32: u64 = 0xbb9407694b94a640;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0xce1819fcff7eb06d;
+const GOLDEN_F64: u64 = 0x29f5adf45243694f;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
 const GOLDEN_I32F32: u64 = 0xbc96a38d39902ec5;

@@ -240,8 +240,10 @@ struct Domain {
     /// Finite and within [`FuzzScalar::SQUARE_BOUND`].
     square: bool,
     /// `linear`, and no non-zero input is more than 2^200 times smaller than the
-    /// largest: the exact float predicates document exactness only for queries that do
-    /// not mix magnitudes more than about 2^250 apart.
+    /// largest. The yes/no answers are exact for every finite input, but constructions
+    /// (closest points, crossing points) at mixed magnitudes carry errors relative to the
+    /// largest input (findings F5, F12), so checks that compare a construction with a
+    /// predicate are made here.
     narrow: bool,
     /// Every finite input within [`FuzzScalar::PAIR_BOUND`] (always, for floats): for
     /// fixed point, the safe range, where coordinate differences and radius sums fit and

@@ -20,13 +20,19 @@
 //! within `f64`'s range, so their answers are exact for every finite input. The filters are
 //! inlined into the queries; the exact paths stay out of line, and their inputs travel in
 //! registers. In the exact path, `f64` inputs are first scaled by a power of two (exactly)
-//! so that the largest input lies near 1; the answer is then exact whenever no partial
-//! product of the scaled inputs underflows, which holds unless a single query mixes
-//! non-zero magnitudes more than about 2^250 apart.
+//! so that the largest input lies in `[1, 2)`. When the set bits of a query's inputs span
+//! at most [`EXPANSION_SPREAD`] binary places, every partial product of the scaled inputs
+//! is a multiple of `2^-1072`, so nothing underflows and the expansions are exact. Wider
+//! spreads (a query mixing `1e300` and `5e-324`, say) are evaluated in exact fixed-size
+//! integers instead ([`super::bigint`]). Every answer is exact for every finite input,
+//! subnormals included.
 //!
 //! The radii are added exactly too: `r₁ + r₂` is carried as a two-term expansion.
 
 use core::cmp::Ordering;
+
+use super::bigint::{FOURTH, INPUT, Int, SQUARE, bit_range};
+use super::expansion::{Expansion, cross2, diff, dot2, product, sum, two_sum};
 
 /// `f64`'s unit roundoff, `2^-53`.
 const EPSILON: f64 = 1.110_223_024_625_156_5e-16;
@@ -34,6 +40,11 @@ const EPSILON: f64 = 1.110_223_024_625_156_5e-16;
 /// An absolute slack covering underflow in the filter (each operation can lose at most
 /// `2^-1074` to underflow); any value this small goes to the exact path.
 const UNDERFLOW_SLACK: f64 = 1e-290;
+
+/// What an underflowed `|v|² = vₓ² + v_y²` can be off by, and then some: each square
+/// loses at most `2^-1075` to underflow, so the sum at most `2^-1074`; `2^-1070` leaves a
+/// factor 16 (for the rounding of `R² × 2^-1070` itself, which the slack also covers).
+const AMPLIFIED_UNDERFLOW: f64 = f64::from_bits(1 << 4); // 2^-1070
 
 /// Error bound factor for a sum of two products of differences (Shewchuk's
 /// `ccwerrboundA`, doubled for margin).
@@ -47,265 +58,19 @@ const SQUARES_BOUND: f64 = 64.0 * EPSILON;
 /// in the interior); the derivation is at [`point_segment_within`].
 const SEGMENT_BOUND: f64 = 64.0 * EPSILON;
 
-/// Largest magnitude the exact path works at without rescaling (degree-4 products stay
-/// below 2^808 and Dekker's split below 2^996).
-const EXACT_MAX: f64 = f64::from_bits((1023 + 200) << 52); // 2^200
-/// Smallest magnitude the exact path works at without rescaling.
-const EXACT_MIN: f64 = f64::from_bits((1023 - 200) << 52); // 2^-200
-
-// ---------------------------------------------------------------------------------------
-// Error-free transformations.
-
-#[inline]
-fn two_sum(a: f64, b: f64) -> (f64, f64) {
-    let x = a + b;
-    let b_virtual = x - a;
-    let a_virtual = x - b_virtual;
-    (x, (a - a_virtual) + (b - b_virtual))
-}
-
-#[inline]
-fn fast_two_sum(a: f64, b: f64) -> (f64, f64) {
-    let x = a + b;
-    (x, b - (x - a))
-}
-
-#[inline]
-fn two_diff(a: f64, b: f64) -> (f64, f64) {
-    let x = a - b;
-    let b_virtual = a - x;
-    let a_virtual = x + b_virtual;
-    (x, (a - a_virtual) + (b_virtual - b))
-}
-
-/// Dekker's split of `a` into two 26-bit halves, `a = hi + lo`.
-#[inline]
-fn split(a: f64) -> (f64, f64) {
-    const SPLITTER: f64 = 134_217_729.0; // 2^27 + 1
-    let c = SPLITTER * a;
-    let big = c - a;
-    let hi = c - big;
-    (hi, a - hi)
-}
-
-/// `a × b = x + y` exactly, without a fused multiply-add.
-#[inline]
-fn two_product(a: f64, b: f64) -> (f64, f64) {
-    let x = a * b;
-    let (a_hi, a_lo) = split(a);
-    let (b_hi, b_lo) = split(b);
-    let err1 = x - a_hi * b_hi;
-    let err2 = err1 - a_lo * b_hi;
-    let err3 = err2 - a_hi * b_lo;
-    (x, a_lo * b_lo - err3)
-}
-
-// ---------------------------------------------------------------------------------------
-// Expansions: sums of non-overlapping floats, in increasing magnitude, zeros removed.
-
-/// An exact value as a sum of up to `N` non-overlapping floats.
-#[derive(Clone, Copy, Debug)]
-struct Expansion<const N: usize> {
-    terms: [f64; N],
-    len: usize,
-}
-
-impl<const N: usize> Expansion<N> {
-    const EMPTY: Self = Self {
-        terms: [0.0; N],
-        len: 0,
-    };
-
-    #[inline]
-    fn terms(&self) -> &[f64] {
-        self.terms.get(..self.len).unwrap_or(&[])
-    }
-
-    /// Appends a term. The capacities are sized by the callers (`scale` and `product`
-    /// check theirs at compile time, `sum` against its inputs' lengths), so a full
-    /// expansion is a sizing bug: debug builds stop at it rather than drop a term and
-    /// return a wrong sign.
-    #[inline]
-    fn push(&mut self, term: f64) {
-        debug_assert!(self.len < N, "expansion capacity {N} exceeded");
-        if let Some(slot) = self.terms.get_mut(self.len) {
-            *slot = term;
-            self.len += 1;
-        }
-    }
-
-    /// `hi + lo`, from an error-free transformation.
-    #[inline]
-    fn pair((hi, lo): (f64, f64)) -> Self {
-        let mut e = Self::EMPTY;
-        if lo != 0.0 {
-            e.push(lo);
-        }
-        e.push(hi);
-        e
-    }
-
-    /// The sign of the exact value: the sign of the largest term.
-    #[inline]
-    fn sign(&self) -> Ordering {
-        match self.terms().last() {
-            Some(&top) if top > 0.0 => Ordering::Greater,
-            Some(&top) if top < 0.0 => Ordering::Less,
-            _ => Ordering::Equal,
-        }
-    }
-
-    /// The exact value rounded to an `f64`, within a few ulps: the terms summed from the
-    /// smallest (they do not overlap, so the sum is nearly correctly rounded).
-    #[inline]
-    fn estimate(&self) -> f64 {
-        self.terms().iter().sum()
-    }
-
-    /// `−self`.
-    #[inline]
-    fn negated(mut self) -> Self {
-        for t in self.terms.iter_mut() {
-            *t = -*t;
-        }
-        self
-    }
-}
-
-/// `e + f`, exactly (Shewchuk's `fast_expansion_sum_zeroelim`). `C` must hold the
-/// inputs' terms together.
-fn sum<const A: usize, const B: usize, const C: usize>(
-    e: &Expansion<A>,
-    f: &Expansion<B>,
-) -> Expansion<C> {
-    let (e, f) = (e.terms(), f.terms());
-    // The result has at most as many terms as its inputs together (callers size `C` by
-    // the inputs' actual lengths, which can be below their capacities: `product`).
-    debug_assert!(
-        e.len() + f.len() <= C,
-        "sum: {} + {} terms into {C}",
-        e.len(),
-        f.len()
-    );
-    let mut h = Expansion::<C>::EMPTY;
-    let (mut i, mut j) = (0, 0);
-    let at = |s: &[f64], k: usize| s.get(k).copied().unwrap_or(0.0);
-    // Take the smaller-magnitude next term first.
-    let take = |i: &mut usize, j: &mut usize| {
-        let (en, fn_) = (at(e, *i), at(f, *j));
-        if *j >= f.len() || (*i < e.len() && ((fn_ > en) == (fn_ > -en))) {
-            *i += 1;
-            en
-        } else {
-            *j += 1;
-            fn_
-        }
-    };
-    if e.is_empty() && f.is_empty() {
-        h.push(0.0);
-        return h;
-    }
-    let mut q = take(&mut i, &mut j);
-    let mut first = true;
-    while i < e.len() || j < f.len() {
-        let next = take(&mut i, &mut j);
-        let (q_new, hh) = if first {
-            fast_two_sum(next, q)
-        } else {
-            two_sum(q, next)
-        };
-        first = false;
-        q = q_new;
-        if hh != 0.0 {
-            h.push(hh);
-        }
-    }
-    if q != 0.0 || h.len == 0 {
-        h.push(q);
-    }
-    h
-}
-
-/// `e × b`, exactly (Shewchuk's `scale_expansion_zeroelim`). `C ≥ 2A`.
-fn scale<const A: usize, const C: usize>(e: &Expansion<A>, b: f64) -> Expansion<C> {
-    const { assert!(C >= 2 * A, "scale: capacity C must be at least 2A") };
-    let mut h = Expansion::<C>::EMPTY;
-    let terms = e.terms();
-    let Some((&first, rest)) = terms.split_first() else {
-        h.push(0.0);
-        return h;
-    };
-    let (mut q, hh) = two_product(first, b);
-    if hh != 0.0 {
-        h.push(hh);
-    }
-    for &term in rest {
-        let (product1, product0) = two_product(term, b);
-        let (s, hh) = two_sum(q, product0);
-        if hh != 0.0 {
-            h.push(hh);
-        }
-        let (q_new, hh) = fast_two_sum(product1, s);
-        q = q_new;
-        if hh != 0.0 {
-            h.push(hh);
-        }
-    }
-    if q != 0.0 || h.len == 0 {
-        h.push(q);
-    }
-    h
-}
-
-/// `e × f`, exactly: the sum over `f`'s terms of `e` scaled by each. `C ≥ 2AB`, `S ≥ 2A`.
-fn product<const A: usize, const B: usize, const S: usize, const C: usize>(
-    e: &Expansion<A>,
-    f: &Expansion<B>,
-) -> Expansion<C> {
-    const { assert!(S >= 2 * A && C >= 2 * A * B, "product: S ≥ 2A and C ≥ 2AB") };
-    let mut acc = Expansion::<C>::EMPTY;
-    acc.push(0.0);
-    for &term in f.terms() {
-        let partial: Expansion<S> = scale(e, term);
-        acc = sum(&acc, &partial);
-    }
-    acc
-}
-
-/// `a − b` as an exact expansion.
-#[inline]
-fn diff(a: f64, b: f64) -> Expansion<2> {
-    Expansion::pair(two_diff(a, b))
-}
-
-/// `u·x + v·y` for two-term expansions, exactly (16 terms at most).
-fn dot2(
-    ux: &Expansion<2>,
-    uy: &Expansion<2>,
-    vx: &Expansion<2>,
-    vy: &Expansion<2>,
-) -> Expansion<16> {
-    let xx: Expansion<8> = product::<2, 2, 4, 8>(ux, vx);
-    let yy: Expansion<8> = product::<2, 2, 4, 8>(uy, vy);
-    sum(&xx, &yy)
-}
-
-/// The cross product `(ux, uy) × (vx, vy) = ux·vy − uy·vx`, exactly.
-fn cross2(
-    ux: &Expansion<2>,
-    uy: &Expansion<2>,
-    vx: &Expansion<2>,
-    vy: &Expansion<2>,
-) -> Expansion<16> {
-    let a: Expansion<8> = product::<2, 2, 4, 8>(ux, vy);
-    let b: Expansion<8> = product::<2, 2, 4, 8>(uy, vx);
-    sum(&a, &b.negated())
-}
+/// The widest spread, in binary places between the highest and the lowest set bit of a
+/// query's inputs, that the expansions evaluate exactly. Scaled so that the largest lies
+/// in `[1, 2)`, every input is then a multiple of `g = 2^-268`; differences, and their
+/// products of up to four factors (the highest degree of the predicates), are multiples of
+/// `g⁴ = 2^-1072` below `2^11`. Every error-free transformation on such values is exact
+/// (a result that is a multiple of `2^-1074` loses nothing even in the subnormal range),
+/// so the expansions are.
+const EXPANSION_SPREAD: i32 = 268;
 
 // ---------------------------------------------------------------------------------------
 // Scaling for the exact path.
 
-/// `2^e` for `e` in the normal range.
+/// `2^e` for `e` in the normal range (clamped to it).
 #[inline]
 fn pow2(e: i32) -> f64 {
     // Clamped by comparison (no method `clamp` in the float files: see tests/determinism.rs).
@@ -320,41 +85,29 @@ fn pow2(e: i32) -> f64 {
     f64::from_bits(((1023 + e) as u64) << 52)
 }
 
-/// The power of two `2^shift` that brings `largest` into `[1, 2)`, or 0 when it is
-/// already in the range where the exact path neither overflows nor (for same-magnitude
-/// inputs) underflows.
-fn exact_shift(largest: f64) -> i32 {
-    if largest > EXACT_MAX || (largest < EXACT_MIN && largest > 0.0) {
-        // Exponent of `largest`, via its bits (subnormals: first scale up by 2^600).
-        let (value, bias) = if largest < f64::MIN_POSITIVE {
-            (largest * pow2(600), 600)
-        } else {
-            (largest, 0)
-        };
-        let exponent = ((value.to_bits() >> 52) & 0x7ff) as i32 - 1023 - bias;
-        -exponent
-    } else {
-        0
-    }
+/// How the exact path evaluates a query's (finite) inputs.
+enum Exact<const N: usize> {
+    /// Expansions, on the inputs scaled by a power of two so that the largest lies in
+    /// `[1, 2)` (all zero: unchanged). Exact, as their spread is at most
+    /// [`EXPANSION_SPREAD`].
+    Expansions([f64; N]),
+    /// Exact integers: the inputs divided by `2^low`, the lowest set bit among them.
+    Integers(i32),
 }
 
-/// The values scaled together by the power of two from [`exact_shift`]: exact, barring
-/// underflow of values far smaller than the largest.
-#[inline]
-fn scaled<const N: usize>(values: [f64; N]) -> [f64; N] {
-    // A comparison, not `f64::max` (whose sign of a zero result is unspecified); NaN
-    // entries are skipped, as `f64::max` would.
-    let largest = values.iter().fold(0.0_f64, |m, v| {
-        let a = v.abs();
-        if a > m { a } else { m }
-    });
-    let shift = exact_shift(largest);
-    if shift == 0 {
-        values
-    } else {
-        // Two steps, so that shifts beyond the normal exponent range (up to 1074) stay exact.
-        let (first, second) = (pow2(shift / 2), pow2(shift - shift / 2));
-        values.map(|v| v * first * second)
+/// The exact path for these inputs: expansions unless their set bits span more than
+/// [`EXPANSION_SPREAD`] binary places.
+fn exact_path<const N: usize>(values: [f64; N]) -> Exact<N> {
+    match bit_range(&values) {
+        None => Exact::Expansions(values),
+        Some((top, low)) if top - low > EXPANSION_SPREAD => Exact::Integers(low),
+        Some((top, _)) => {
+            // Two steps, so that shifts beyond the normal exponent range (up to 1074) stay
+            // exact; no step underflows, as every value is at least 2^(top − 268).
+            let shift = -top;
+            let (first, second) = (pow2(shift / 2), pow2(shift - shift / 2));
+            Exact::Expansions(values.map(|v| v * first * second))
+        }
     }
 }
 
@@ -393,8 +146,16 @@ fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
     if !all_finite(&values) {
         return Ordering::Equal;
     }
-    let [ox, oy, ux, uy, vx, vy] = scaled(values);
-    cross2(&diff(ux, ox), &diff(uy, oy), &diff(vx, ox), &diff(vy, oy)).sign()
+    match exact_path(values) {
+        Exact::Expansions([ox, oy, ux, uy, vx, vy]) => {
+            cross2(&diff(ux, ox), &diff(uy, oy), &diff(vx, ox), &diff(vy, oy)).sign()
+        }
+        Exact::Integers(low) => {
+            let d = |x, y| Int::difference(x, y, low);
+            let [ox, oy, ux, uy, vx, vy] = values;
+            cross_int(&d(ux, ox), &d(uy, oy), &d(vx, ox), &d(vy, oy)).sign()
+        }
+    }
 }
 
 /// Where segment `pq` crosses the line `uv`: `t = o₃ / (o₃ − o₄)` with `o₃ = (v − u) × (p − u)`
@@ -431,14 +192,24 @@ fn crossing_ratio_exact(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f
     if !all_finite(&values) {
         return 0.0;
     }
-    let [ux, uy, vx, vy, px, py, qx, qy] = scaled(values);
-    let (dx, dy) = (diff(vx, ux), diff(vy, uy));
-    let o3 = cross2(&dx, &dy, &diff(px, ux), &diff(py, uy))
-        .estimate()
-        .abs();
-    let o4 = cross2(&dx, &dy, &diff(qx, ux), &diff(qy, uy))
-        .estimate()
-        .abs();
+    let (o3, o4) = match exact_path(values) {
+        Exact::Expansions([ux, uy, vx, vy, px, py, qx, qy]) => {
+            let (dx, dy) = (diff(vx, ux), diff(vy, uy));
+            let o3 = cross2(&dx, &dy, &diff(px, ux), &diff(py, uy)).estimate();
+            let o4 = cross2(&dx, &dy, &diff(qx, ux), &diff(qy, uy)).estimate();
+            (o3.abs(), o4.abs())
+        }
+        Exact::Integers(low) => {
+            let d = |x, y| Int::difference(x, y, low);
+            let [ux, uy, vx, vy, px, py, qx, qy] = values;
+            let (dx, dy) = (d(vx, ux), d(vy, uy));
+            let (m3, e3) = cross_int(&dx, &dy, &d(px, ux), &d(py, uy)).magnitude_estimate();
+            let (m4, e4) = cross_int(&dx, &dy, &d(qx, ux), &d(qy, uy)).magnitude_estimate();
+            // Both on the larger one's scale (the smaller may vanish: it is negligible).
+            let top = if e3 > e4 { e3 } else { e4 };
+            (m3 * pow2(e3 - top), m4 * pow2(e4 - top))
+        }
+    };
     let total = o3 + o4;
     if total > 0.0 {
         // `min(t, 1)` by comparison; NaN gives 1, as `f64::min` would.
@@ -481,8 +252,13 @@ fn point_point_exact(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> bo
     if !(all_finite(&values) && r1 >= 0.0 && r2 >= 0.0) {
         return false;
     }
-    let [px, py, qx, qy, r1, r2] = scaled(values);
-    endpoint_value(px, py, qx, qy, r1, r2).sign() != Ordering::Less
+    let value = match exact_path(values) {
+        Exact::Expansions([px, py, qx, qy, r1, r2]) => {
+            endpoint_value(px, py, qx, qy, r1, r2).sign()
+        }
+        Exact::Integers(low) => endpoint_int([px, py], [qx, qy], r1, r2, low).sign(),
+    };
+    value != Ordering::Less
 }
 
 /// `(r₁ + r₂)² − |p − q|²`, exactly.
@@ -528,11 +304,29 @@ fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expan
 /// certain whatever `B` is.
 ///
 /// Overflow anywhere makes the value or the bound infinite or NaN, which decides nothing;
-/// the slack sends anything that could have underflowed to the exact path. On random
+/// the slack sends anything that could have underflowed to the exact path. One underflow
+/// is amplified rather than absorbed: a subnormal `|v|²` (a segment shorter than `2^-511`)
+/// loses up to `2^-1074` per product, which `R²` multiplies in the interior value. The
+/// interior bound adds `2^-1070 R²` for it ([`AMPLIFIED_UNDERFLOW`]). Every other
+/// underflowed product stands alone, or its error is below `ε` of its partner's product,
+/// or it meets another tiny factor, so the slack covers it. On random
 /// inputs the filter decides all but a vanishing share of queries with no more arithmetic
 /// than the naive test, and no division.
 #[inline(always)]
 pub(crate) fn point_segment_within(
+    p: [f64; 2],
+    a: [f64; 2],
+    b: [f64; 2],
+    r1: f64,
+    r2: f64,
+) -> bool {
+    point_segment_filter::<true>(p, a, b, r1, r2)
+}
+
+/// [`point_segment_within`]; `SHORT_SEGMENTS` is whether `|v|²` can be subnormal (`f64`
+/// inputs; not `f32` ones, whose differences are multiples of `2^-149`).
+#[inline(always)]
+fn point_segment_filter<const SHORT_SEGMENTS: bool>(
     p: [f64; 2],
     a: [f64; 2],
     b: [f64; 2],
@@ -557,10 +351,12 @@ pub(crate) fn point_segment_within(
         (r_sq - (ux * ux + uy * uy), scale + UNDERFLOW_SLACK)
     } else {
         let cross = vx * wy - vy * wx;
-        (
-            r_sq * length_sq - cross * cross,
-            scale * length_sq + UNDERFLOW_SLACK,
-        )
+        let slack = if SHORT_SEGMENTS {
+            UNDERFLOW_SLACK + r_sq * AMPLIFIED_UNDERFLOW
+        } else {
+            UNDERFLOW_SLACK
+        };
+        (r_sq * length_sq - cross * cross, scale * length_sq + slack)
     };
     if value.abs() > bound {
         value > 0.0
@@ -593,7 +389,10 @@ fn point_segment_exact(
     if !(all_finite(&values) && r1 >= 0.0 && r2 >= 0.0) {
         return false;
     }
-    let [px, py, ax, ay, bx, by, r1, r2] = scaled(values);
+    let [px, py, ax, ay, bx, by, r1, r2] = match exact_path(values) {
+        Exact::Expansions(scaled) => scaled,
+        Exact::Integers(low) => return point_segment_int(values, low),
+    };
     let (vx, vy) = (diff(bx, ax), diff(by, ay));
     let (wx, wy) = (diff(px, ax), diff(py, ay));
     if dot2(&wx, &wy, &vx, &vy).sign() != Ordering::Greater {
@@ -611,6 +410,52 @@ fn point_segment_exact(
     let reach: Expansion<256> = product::<8, 16, 16, 256>(&r_sq, &length_sq);
     let value: Expansion<768> = sum(&reach, &cross_sq.negated());
     value.sign() != Ordering::Less
+}
+
+// ---------------------------------------------------------------------------------------
+// The same values in exact integers, for inputs spread too far for the expansions.
+
+/// `u × v` in exact integers.
+fn cross_int(ux: &Int<INPUT>, uy: &Int<INPUT>, vx: &Int<INPUT>, vy: &Int<INPUT>) -> Int<SQUARE> {
+    ux.times::<SQUARE>(vy).minus(&uy.times(vx))
+}
+
+/// `u · v` in exact integers.
+fn dot_int(ux: &Int<INPUT>, uy: &Int<INPUT>, vx: &Int<INPUT>, vy: &Int<INPUT>) -> Int<SQUARE> {
+    ux.times::<SQUARE>(vx).plus(&uy.times(vy))
+}
+
+/// `(r₁ + r₂)² − |p − q|²` in exact integers (over `2^(2·low)`).
+fn endpoint_int(p: [f64; 2], q: [f64; 2], r1: f64, r2: f64, low: i32) -> Int<SQUARE> {
+    let (dx, dy) = (
+        Int::difference(p[0], q[0], low),
+        Int::difference(p[1], q[1], low),
+    );
+    let radius = Int::of(r1, low).plus(&Int::of(r2, low));
+    radius
+        .times::<SQUARE>(&radius)
+        .minus(&dot_int(&dx, &dy, &dx, &dy))
+}
+
+/// [`point_segment_exact`] in exact integers: the same regions and values.
+fn point_segment_int(values: [f64; 8], low: i32) -> bool {
+    let [px, py, ax, ay, bx, by, r1, r2] = values;
+    let d = |x, y| Int::difference(x, y, low);
+    let (vx, vy) = (d(bx, ax), d(by, ay));
+    let (wx, wy) = (d(px, ax), d(py, ay));
+    let value = if dot_int(&wx, &wy, &vx, &vy).sign() != Ordering::Greater {
+        endpoint_int([px, py], [ax, ay], r1, r2, low).sign()
+    } else if dot_int(&d(px, bx), &d(py, by), &vx, &vy).sign() != Ordering::Less {
+        endpoint_int([px, py], [bx, by], r1, r2, low).sign()
+    } else {
+        let cross = cross_int(&vx, &vy, &wx, &wy);
+        let radius = Int::of(r1, low).plus(&Int::of(r2, low));
+        let reach: Int<FOURTH> = radius
+            .times::<SQUARE>(&radius)
+            .times(&dot_int(&vx, &vy, &vx, &vy));
+        reach.minus(&cross.times(&cross)).sign()
+    };
+    value != Ordering::Less
 }
 
 // ---------------------------------------------------------------------------------------
@@ -649,7 +494,7 @@ pub(crate) fn point_segment_within_f32(
     r1: f32,
     r2: f32,
 ) -> bool {
-    point_segment_within(
+    point_segment_filter::<false>(
         p.map(f64::from),
         a.map(f64::from),
         b.map(f64::from),
@@ -660,6 +505,7 @@ pub(crate) fn point_segment_within_f32(
 
 #[cfg(test)]
 mod tests {
+    use super::super::expansion::two_diff;
     use super::*;
 
     /// The orientation predicate against exact rationals on points nearly on a line: on
@@ -709,27 +555,17 @@ mod tests {
     }
 
     #[test]
-    fn expansions_are_exact() {
-        // (1 + 2^-60) − 1 = 2^-60, which plain doubles lose.
-        let tiny = pow2(-60);
-        let e = diff(1.0 + pow2(-52), 1.0);
-        assert_eq!(e.terms(), &[pow2(-52)]);
-        let big = Expansion::<2>::pair(two_sum(1.0, tiny));
-        let back: Expansion<4> = sum(&big, &Expansion::<1>::pair((-1.0, 0.0)));
-        assert_eq!(back.terms(), &[tiny]);
-        let (x, y) = two_product(1.0 + pow2(-30), 1.0 + pow2(-30));
-        assert_eq!((x, y), (1.0 + pow2(-29), pow2(-60)));
-    }
-
-    #[test]
     fn scaling_factors() {
-        assert_eq!(exact_shift(1.0), 0);
-        assert_eq!(exact_shift(1e300), -996);
-        assert_eq!(exact_shift(5e-324), 1074);
-        let [x] = scaled([5e-324]);
-        assert_eq!(x, 1.0);
-        let [x] = scaled([1.7e308]);
-        assert!((1.0..2.0).contains(&x));
+        let scaled = |v: [f64; 2]| match exact_path(v) {
+            Exact::Expansions(v) => Some(v),
+            Exact::Integers(_) => None,
+        };
+        assert_eq!(scaled([5e-324, 0.0]), Some([1.0, 0.0]));
+        assert!(scaled([1.7e308, -1e300]).is_some_and(|[x, y]| (1.0..2.0).contains(&x) && y < 0.0));
+        assert_eq!(scaled([1.0, 1.0 + pow2(-52)]), Some([1.0, 1.0 + pow2(-52)]));
+        assert_eq!(scaled([1.0, pow2(-268)]), Some([1.0, pow2(-268)]));
+        assert!(scaled([1.0, pow2(-269)]).is_none());
+        assert!(scaled([1e300, 5e-324]).is_none());
     }
 
     #[test]

@@ -17,14 +17,21 @@
 //! or overridden outside the crate, so changing an error bound is not an API change.
 //!
 //! - `float.rs`: `Scalar` for `f32` and `f64`, rescaled lengths and exact predicates;
-//! - `exact.rs`: adaptive exact predicates on `f64` (Shewchuk-style expansions);
+//! - `exact.rs`: adaptive exact predicates on `f64`: filters, and the exact paths;
+//! - `expansion.rs`: error-free transformations and Shewchuk's expansions;
+//! - `bigint.rs`: fixed-size exact integers, the exact predicates' path for inputs whose
+//!   magnitudes are too far apart for expansions;
 //! - `fixed.rs`: `Scalar` for `FixedI32<Frac>` and `FixedI64<Frac>`, saturating and exact.
 
 use core::cmp::Ordering;
 use core::fmt::Debug;
 
 #[cfg(any(feature = "std", feature = "libm"))]
+mod bigint;
+#[cfg(any(feature = "std", feature = "libm"))]
 pub(crate) mod exact;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod expansion;
 #[cfg(feature = "fixed")]
 mod fixed;
 #[cfg(any(feature = "std", feature = "libm"))]
