@@ -16,6 +16,10 @@
 //!   exponents within a window 200 to 300 binary places wide, on both sides of the
 //!   switch between the two exact paths.
 //!
+//! At the same inputs it checks the constructions: the closest point on a segment within
+//! 4 ulps of the largest input (the bound `tests/magnitudes.rs` checks at each single
+//! magnitude), finite capsule distances and depths, and unit normals.
+//!
 //! The test counts the queries whose inputs span more binary places than the `f64`
 //! expansions handle (268; beyond it the exact path uses wide integers) and requires a
 //! good share of them, so that both exact paths are exercised. Case count:
@@ -41,6 +45,8 @@ fn cases() -> usize {
 trait Float: TestScalar + Copy + Debug {
     /// The exponent of the smallest subnormal and of the largest binade.
     const EXPONENTS: (i32, i32);
+    /// The bits of the significand's fraction (52 or 23).
+    const FRACTION_BITS: i32;
     /// A finite value drawn uniformly over the binary exponents, subnormals included.
     fn any(rng: &mut Rng) -> f64;
     /// The next value up (towards +∞), in the type.
@@ -53,6 +59,7 @@ trait Float: TestScalar + Copy + Debug {
 
 impl Float for f64 {
     const EXPONENTS: (i32, i32) = (-1074, 1023);
+    const FRACTION_BITS: i32 = 52;
     fn any(rng: &mut Rng) -> f64 {
         let field = rng.below(2047); // 0 (subnormal) ..= 2046
         let fraction = rng.next_u64() & ((1 << 52) - 1);
@@ -66,6 +73,7 @@ impl Float for f64 {
 
 impl Float for f32 {
     const EXPONENTS: (i32, i32) = (-149, 127);
+    const FRACTION_BITS: i32 = 23;
     fn any(rng: &mut Rng) -> f64 {
         let field = rng.below(255) as u32;
         let fraction = rng.next_u64() as u32 & ((1 << 23) - 1);
@@ -330,12 +338,68 @@ fn contains<F: Float>(x: &Made<F>, p: [F; 2]) -> bool {
     with_shape!(x, |x| x.contains_point(p))
 }
 
+/// One unit in the last place of the type at magnitude `m`, `2^(⌊log₂ m⌋ − fraction bits)`
+/// (at least the smallest subnormal).
+fn ulp_of<F: Float>(m: f64) -> f64 {
+    let e = if m > 0.0 {
+        ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023
+    } else {
+        -1100
+    };
+    pow2((e - F::FRACTION_BITS).max(F::EXPONENTS.0))
+}
+
+/// The constructions at the same inputs: the closest point on a segment within 4 ulps of
+/// the largest input (the documented bound at every magnitude), finite distances, and
+/// unit normals. Returns the error of the closest point in ulps.
+fn constructions<F: Float>(s: &Scene) -> f64 {
+    let segment = Segment::new(v::<F>(s.a), v::<F>(s.b));
+    let probe = v::<F>(s.probe);
+    let got = segment.project_point(probe);
+    let exact = common::exact::closest_point(
+        &P::f(s.a[0], s.a[1]),
+        &P::f(s.b[0], s.b[1]),
+        &P::f(s.probe[0], s.probe[1]),
+    )
+    .to_f64();
+    let m = common::magnitude(&[s.a[0], s.a[1], s.b[0], s.b[1], s.probe[0], s.probe[1]]);
+    let unit = ulp_of::<F>(m);
+    let off = (0..2)
+        .map(|i| (got[i].to_f64() - exact[i]).abs() / unit)
+        .fold(0.0, f64::max);
+    assert!(
+        off <= 4.0,
+        "closest point {off} ulps off: {got:?} vs {exact:?}, {s:?}"
+    );
+    let capsules = (
+        Capsule::new(v::<F>(s.a), v::<F>(s.b), F::from_f64(s.r1)),
+        Capsule::new(v::<F>(s.c), v::<F>(s.d), F::from_f64(s.r2)),
+    );
+    assert!(
+        capsules.0.distance(&capsules.1).to_f64().is_finite(),
+        "{s:?}"
+    );
+    if let Some(c) = capsules.0.contact(&capsules.1) {
+        let n = [c.normal[0].to_f64(), c.normal[1].to_f64()];
+        let length = n[0].hypot(n[1]);
+        let eps = pow2(-F::FRACTION_BITS);
+        assert!(
+            (length - 1.0).abs() <= 4.0 * eps,
+            "normal {n:?} of length {length}: {s:?}"
+        );
+        assert!(c.depth.to_f64().is_finite(), "{s:?}");
+    }
+    off
+}
+
 fn whole_range<F: Float>(seed: u64) {
     let mut rng = Rng::new(seed);
     let (mut checked, mut wide, mut yes) = (0usize, 0usize, 0usize);
+    let mut worst = 0.0_f64;
     let mut wrong = Vec::new();
     for _ in 0..cases() {
         let s = scene::<F>(&mut rng);
+        worst = worst.max(constructions::<F>(&s));
         let values = [
             s.a[0], s.a[1], s.b[0], s.b[1], s.c[0], s.c[1], s.d[0], s.d[1], s.r1, s.r2,
         ];
@@ -367,7 +431,8 @@ fn whole_range<F: Float>(seed: u64) {
     }
     println!(
         "{}: {checked} yes/no answers over the whole finite range ({yes} yes), \
-         {wide} with inputs spread beyond 268 binary places, {} wrong",
+         {wide} with inputs spread beyond 268 binary places, {} wrong; closest points \
+         within {worst:.2} ulps of the largest input",
         F::NAME,
         wrong.len()
     );
