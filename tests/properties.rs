@@ -391,10 +391,7 @@ fn decisions_check<S: TestScalar>(k: &Case<S>) -> Result<(), String> {
         "on"
     );
     let seg2 = Segment::new(k.c, k.d);
-    // Proper segments only: a zero-length segment lying on the other one touches it, but
-    // its distance comes from a rounded projection and can be an ulp² above zero (see the
-    // test report: `Segment([0, 0.7], [0, 0.7])` against `Segment([0, 0], [0, 3])`).
-    if seg.intersects(&seg2) && !seg.is_degenerate() && !seg2.is_degenerate() {
+    if seg.intersects(&seg2) {
         ensure!(
             dist2(seg.closest_points(&seg2).points()) == S::ZERO,
             "crossing at a distance"
@@ -442,23 +439,7 @@ fn contact_check<S: TestScalar>(k: &Case<S>) -> Result<(), String> {
         let m = magnitude(&values);
         let r = sd(x.r) + sd(y.r);
         let (xa, xb, ya, yb) = (pd(x.a), pd(x.b), pd(y.a), pd(y.b));
-        // Two segment cores closer than the rounding of a projection (but not touching):
-        // which feature pair is nearest is then decided by rounding, and the crate can pick
-        // the wrong one (a src bug for fixed point, reported with a reproduction), so the
-        // moves are not checked there.
-        let core_gap = exact::dist2_segments(&xa, &xb, &ya, &yb).sqrt_f64();
-        if xa != xb && ya != yb && core_gap > 0.0 && core_gap <= S::tol(64.0, m) {
-            continue;
-        }
-        // A zero-length core lying exactly at an endpoint of a segment core, in the
-        // capsule–capsule family: the crate falls back to `+x`, which need not separate
-        // them (a src bug, reported with a reproduction), so the moves are not checked.
-        let family = what.starts_with("capsule/capsule")
-            || what.starts_with("capsule/segment")
-            || what.starts_with("segment/capsule")
-            || what.starts_with("segment/segment");
-        let endpoint = [&xa, &xb].contains(&&ya) || [&ya, &yb].contains(&&xa);
-        if family && (xa == xb || ya == yb) && core_gap == 0.0 && endpoint {
+        if fixed_point_near_tie::<S>(&xa, &xb, &ya, &yb, m) {
             continue;
         }
         exercised();
@@ -490,6 +471,20 @@ fn contact_check<S: TestScalar>(k: &Case<S>) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// Two fixed-point segment cores closer than the rounding of a projection, but not
+/// touching: which feature pair is nearest is then a near-tie that fixed point decides in
+/// rounded arithmetic, and it may take a pair whose `offset` does not separate the shapes
+/// (a documented limitation, `docs/numerics-fixed.md`). The moves are not checked there;
+/// `tests/regressions.rs` (`near_tie_cores_get_one_of_the_tied_normals`) pins what still
+/// holds in such a case. Floats decide near-ties exactly and are checked everywhere.
+fn fixed_point_near_tie<S: TestScalar>(xa: &P, xb: &P, ya: &P, yb: &P, m: f64) -> bool {
+    if S::FLOAT || xa == xb || ya == yb {
+        return false;
+    }
+    let core_gap = exact::dist2_segments(xa, xb, ya, yb).sqrt_f64();
+    core_gap > 0.0 && core_gap <= S::tol(64.0, m)
 }
 
 fn contact_prop<S: TestScalar>(k: Case<S>) -> TestResult {

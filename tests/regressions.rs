@@ -1,6 +1,8 @@
 //! Regression tests for bugs found by the test suite, each with its hand-derived answer.
 #![cfg(feature = "std")]
 
+mod common;
+
 use capsule2d::{Capsule, Segment, Shape};
 use core::f64::consts::FRAC_1_SQRT_2;
 
@@ -59,6 +61,17 @@ mod fixed_point {
     use capsule2d::{Capsule, Segment, Shape};
     use fixed::FixedI32;
     use fixed::types::extra::U31;
+    use fixed::types::{I16F16, I32F32};
+
+    #[test]
+    fn near_tie_cores_get_one_of_the_tied_normals_i16f16() {
+        super::near_tie_cores_get_one_of_the_tied_normals::<I16F16>();
+    }
+
+    #[test]
+    fn near_tie_cores_get_one_of_the_tied_normals_i32f32() {
+        super::near_tie_cores_get_one_of_the_tied_normals::<I32F32>();
+    }
 
     /// Under saturation, `intersects_segment` and `contact_segment` still agree.
     #[test]
@@ -74,6 +87,93 @@ mod fixed_point {
         assert_eq!(cap.intersects(&seg), cap.contact(&seg).is_some());
         assert_eq!(seg.intersects(&cap), seg.contact(&cap).is_some());
     }
+}
+
+/// Two capsule cores `k` units of rounding apart near `x.a` (`y.a = x.a + (k, k)·δ`, with
+/// `δ` one LSB for fixed point and one ulp of the coordinates for floats), where the
+/// end-to-end pair `(x.a, y.a)` and the pair `(y.a, its projection into x)` are the
+/// nearest within rounding: a near-tie (`docs/numerics-fixed.md`), the true nearest being
+/// the projection, whose normal is `x`'s own. Floats decide the tie exactly and must give
+/// that normal. Fixed point ranks the candidates in its rounded arithmetic and may take
+/// either pair (today it takes the end-to-end one, whose `offset` does not separate the
+/// shapes): the documented limitation for which `tests/properties.rs` leaves the offset
+/// checks out (`fixed_point_near_tie`). What still holds there is pinned here, so that the
+/// skip cannot hide anything worse: the yes/no answer is exact, both queries' normals are
+/// the unit direction of one of the tied pairs to within 1 LSB, and the depth is within
+/// 32 LSB of the exact one (the documented bound is 2 LSB · (1 + E), 174 LSB here).
+fn near_tie_cores_get_one_of_the_tied_normals<S: common::TestScalar>() {
+    use common::{exact, pd, pf, s, sd, v};
+    // Floats: one ulp of coordinates in [32, 64); fixed point: one LSB.
+    let delta = if S::FLOAT { 32.0 * S::EPS } else { S::EPS };
+    for k in [1.0, 2.0, 3.0, 7.0, 64.0] {
+        let x = Capsule::new(v::<S>(-40.0, -40.0), v::<S>(32.0, -36.0), s::<S>(2.0));
+        let y = Capsule::new(
+            v::<S>(-40.0 + k * delta, -40.0 + k * delta),
+            v::<S>(24.0, -16.0),
+            s::<S>(12.0),
+        );
+        let (xa, xb, ya, yb) = (pd(x.a), pd(x.b), pd(y.a), pd(y.b));
+        let r = sd(x.radius) + sd(y.radius);
+        let want = exact::segment_segment(&xa, &xb, &ya, &yb, &r);
+        let what = format!("[{}] k = {k}", S::NAME);
+        assert!(want.hit && x.intersects(&y) && y.intersects(&x), "{what}");
+        // The candidate pairs within the near-tie tolerance 4δ · (1 + E) of the best
+        // (E = 72 + 14, the extent; 4 LSB · (1 + E) for fixed point): the case must be a
+        // near-tie for the test to mean anything.
+        let extent = 86.0;
+        let tie = 4.0 * delta * (1.0 + extent);
+        let gaps: Vec<(f64, [f64; 2])> = exact::candidate_pairs(&xa, &xb, &ya, &yb)
+            .iter()
+            .map(|(hx, hy)| (hx.dist2_h(hy).sqrt_f64(), hx.minus(hy).unit_f64()))
+            .collect();
+        let best = gaps.iter().map(|g| g.0).fold(f64::INFINITY, f64::min);
+        let tied: Vec<[f64; 2]> = gaps
+            .iter()
+            .filter(|g| g.0 <= best + tie)
+            .map(|g| g.1)
+            .collect();
+        let nearest = want.normals[0].unit_f64();
+        assert!(
+            tied.iter().any(|n| (n[0] - nearest[0]).abs() > 0.1),
+            "{what}: not a near-tie: {gaps:?}"
+        );
+        // Floats: the exact nearest pair. Fixed point: any tied pair.
+        let allowed = if S::FLOAT { vec![nearest] } else { tied };
+        let off = |n: [f64; 2], m: &[f64; 2]| (n[0] - m[0]).abs().max((n[1] - m[1]).abs());
+        for (name, contact, sign) in [("x/y", x.contact(&y), 1.0), ("y/x", y.contact(&x), -1.0)] {
+            let c = contact.unwrap_or_else(|| panic!("{what} {name}: no contact"));
+            let n = pf(c.normal).map(|u| sign * u);
+            // Observed at worst: 0.28 LSB (I16F16), 0.37 LSB (I32F32), 0.49 ε (f32), 0 (f64);
+            // fixed point's documented bound is 1 LSB.
+            let err = allowed
+                .iter()
+                .map(|m| off(n, m))
+                .fold(f64::INFINITY, f64::min);
+            assert!(
+                err <= S::EPS,
+                "{what} {name}: normal {n:?} is {err:e} from every allowed {allowed:?}"
+            );
+            // Observed at worst: 3.4 LSB (fixed point), 3.6 ε (floats); documented for fixed
+            // point: 2 LSB · (1 + E) = 174 LSB.
+            let depth_err = (sd(c.depth) - &want.depth).abs().to_f64();
+            assert!(
+                depth_err <= 32.0 * S::EPS,
+                "{what} {name}: depth {:?}, exact {}",
+                c.depth,
+                want.depth.to_f64()
+            );
+        }
+    }
+}
+
+#[test]
+fn near_tie_cores_get_the_nearest_normal_f32() {
+    near_tie_cores_get_one_of_the_tied_normals::<f32>();
+}
+
+#[test]
+fn near_tie_cores_get_the_nearest_normal_f64() {
+    near_tie_cores_get_one_of_the_tied_normals::<f64>();
 }
 
 /// A closest point near the far end of its segment: stepping back from `b` keeps it within

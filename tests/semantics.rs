@@ -1109,7 +1109,7 @@ fn nan_input_is_false_or_none<S: TestScalar>() {
                     "{what} [{}]: NaN in {name}, which it does not read",
                     S::NAME
                 );
-            } else if hit && !known_nan_leak(what, slot) {
+            } else if hit {
                 leaks.push(format!("{what}: NaN {name}"));
             }
         }
@@ -1159,20 +1159,6 @@ fn nan_input_is_false_or_none<S: TestScalar>() {
         "[{}] NaN input gives a hit: {leaks:#?}",
         S::NAME
     );
-}
-
-/// The NaN cases where the crate still reports a hit: the capsule–capsule family with a
-/// NaN in the *second* endpoint of a core (`b` of x, `d` of y): the finite endpoints still
-/// project onto each other's segments. This contradicts `docs/semantics.md` ("a NaN
-/// anywhere in a predicate's input makes it false") and is a src bug, reported with a
-/// reproduction; these few are left out so that the rest of the table stays checked.
-fn known_nan_leak(what: &str, slot: usize) -> bool {
-    const B_AND_D: [usize; 4] = [2, 3, 6, 7];
-    match what {
-        "capsule/capsule" | "capsule/segment" => B_AND_D.contains(&slot),
-        "segment/capsule" => [6, 7].contains(&slot),
-        _ => false,
-    }
 }
 
 #[test]

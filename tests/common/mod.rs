@@ -775,17 +775,22 @@ pub(crate) mod exact {
             || dist2_point_segment(xa, xb, yb).is_zero()
     }
 
-    /// For segments that do not intersect: the closest pair `(on x, on y)`, an endpoint of
-    /// one and its projection on the other (the smallest of the four).
-    pub(crate) fn closest_pair(xa: &P, xb: &P, ya: &P, yb: &P) -> (H, H) {
-        let candidates = [
+    /// The four candidate closest pairs `(on x, on y)` of two segments: each endpoint and
+    /// its projection on the other segment.
+    pub(crate) fn candidate_pairs(xa: &P, xb: &P, ya: &P, yb: &P) -> [(H, H); 4] {
+        [
             (xa.h(), closest_point(ya, yb, xa)),
             (xb.h(), closest_point(ya, yb, xb)),
             (closest_point(xa, xb, ya), ya.h()),
             (closest_point(xa, xb, yb), yb.h()),
-        ];
+        ]
+    }
+
+    /// For segments that do not intersect: the closest pair `(on x, on y)`, an endpoint of
+    /// one and its projection on the other (the smallest of the four).
+    pub(crate) fn closest_pair(xa: &P, xb: &P, ya: &P, yb: &P) -> (H, H) {
         let mut best: Option<((H, H), Frac)> = None;
-        for (hx, hy) in candidates {
+        for (hx, hy) in candidate_pairs(xa, xb, ya, yb) {
             let d2 = hx.dist2_h(&hy);
             if best.as_ref().is_none_or(|(_, b)| d2 < *b) {
                 best = Some(((hx, hy), d2));
