@@ -464,3 +464,31 @@ fn f64_every_finite_input() {
 fn f32_every_finite_input() {
     whole_range::<f32>(0x0A11_0F32);
 }
+
+/// Found by this test: a circle of radius `3.6e144` whose centre lies under a segment
+/// `1.8e-161` long, `h = 3.5770197572299704e144` below it, with `r > h`: they intersect
+/// (the centre's `x` is within the segment's, so the distance is exactly `h`). The
+/// filter's `|v|² ≈ 3.1e-322` is subnormal (6 significant bits), and `R²` multiplied its
+/// underflow far beyond the bound; the interior bound now covers it (`f64` inputs).
+#[test]
+fn short_segment_under_a_huge_radius() {
+    let h = 3.577_019_757_229_970_4e144;
+    let r = 3.577_019_757_229_971e144;
+    assert!(r > h);
+    let centre = [-2.363_491_076_631_450_8e-266, 0.0];
+    let segment = Segment::new(
+        [-8.839_619_028_575_632e-162, h],
+        [8.839_619_028_575_632e-162, h],
+    );
+    let exact = shapes::intersects(
+        &XShape::new(XCore::Point(P::f(centre[0], centre[1])), D::f(r)),
+        &XShape::new(
+            XCore::Segment(P::f(segment.a[0], h), P::f(segment.b[0], h)),
+            D::zero(),
+        ),
+    );
+    assert!(exact);
+    assert!(Circle::new(centre, r).intersects(&segment));
+    assert!(Capsule::new(centre, centre, r).intersects(&segment));
+    assert!(segment.intersects(&Circle::new(centre, r)));
+}

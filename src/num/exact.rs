@@ -41,10 +41,12 @@ const EPSILON: f64 = 1.110_223_024_625_156_5e-16;
 /// `2^-1074` to underflow); any value this small goes to the exact path.
 const UNDERFLOW_SLACK: f64 = 1e-290;
 
-/// What an underflowed `|v|² = vₓ² + v_y²` can be off by, and then some: each square
-/// loses at most `2^-1075` to underflow, so the sum at most `2^-1074`; `2^-1070` leaves a
-/// factor 16 (for the rounding of `R² × 2^-1070` itself, which the slack also covers).
-const AMPLIFIED_UNDERFLOW: f64 = f64::from_bits(1 << 4); // 2^-1070
+/// Added to `|v|²` in the interior bound of the point–segment filter for `f64` inputs:
+/// `2^-1022`. An underflowed `|v|² = vₓ² + v_y²` is off by at most `2^-1074` (each square
+/// loses at most `2^-1075`, the sum of subnormals is exact), which `R²` multiplies; the
+/// bound's factor `64ε (R² + |v|²)` times this floor is at least `2^-1069 R²`, 32 times
+/// that error.
+const SHORT_SEGMENT_FLOOR: f64 = f64::MIN_POSITIVE;
 
 /// Error bound factor for a sum of two products of differences (Shewchuk's
 /// `ccwerrboundA`, doubled for margin).
@@ -306,8 +308,8 @@ fn endpoint_value(px: f64, py: f64, qx: f64, qy: f64, r1: f64, r2: f64) -> Expan
 /// Overflow anywhere makes the value or the bound infinite or NaN, which decides nothing;
 /// the slack sends anything that could have underflowed to the exact path. One underflow
 /// is amplified rather than absorbed: a subnormal `|v|²` (a segment shorter than `2^-511`)
-/// loses up to `2^-1074` per product, which `R²` multiplies in the interior value. The
-/// interior bound adds `2^-1070 R²` for it ([`AMPLIFIED_UNDERFLOW`]). Every other
+/// loses up to `2^-1074`, which `R²` multiplies in the interior value. The interior bound
+/// takes `|v|² + 2^-1022` for it ([`SHORT_SEGMENT_FLOOR`]). Every other
 /// underflowed product stands alone, or its error is below `ε` of its partner's product,
 /// or it meets another tiny factor, so the slack covers it. On random
 /// inputs the filter decides all but a vanishing share of queries with no more arithmetic
@@ -351,12 +353,17 @@ fn point_segment_filter<const SHORT_SEGMENTS: bool>(
         (r_sq - (ux * ux + uy * uy), scale + UNDERFLOW_SLACK)
     } else {
         let cross = vx * wy - vy * wx;
-        let slack = if SHORT_SEGMENTS {
-            UNDERFLOW_SLACK + r_sq * AMPLIFIED_UNDERFLOW
+        // `scale · (|v|² + 2^-1022)` carries `64ε R² 2^-1022 = 2^-1069 R²` for an
+        // underflowed `|v|²` (see below), at the cost of one addition.
+        let covered = if SHORT_SEGMENTS {
+            length_sq + SHORT_SEGMENT_FLOOR
         } else {
-            UNDERFLOW_SLACK
+            length_sq
         };
-        (r_sq * length_sq - cross * cross, scale * length_sq + slack)
+        (
+            r_sq * length_sq - cross * cross,
+            scale * covered + UNDERFLOW_SLACK,
+        )
     };
     if value.abs() > bound {
         value > 0.0
