@@ -962,14 +962,83 @@ fn calls(code: &str, name: &str) -> usize {
         .count()
 }
 
-/// The files whose code computes on concrete `f32`/`f64` values (the float scalar impls and
-/// the exact predicates), where a method call `.min(`/`.max(` is IEEE `minNum`/`maxNum`
-/// (see [`FORBIDDEN_PATHS`]). Elsewhere the library computes on a generic scalar, whose
-/// `min`/`max` are the crate's own comparisons.
-const FLOAT_FILES: &[&str] = &["num/float.rs", "num/exact.rs"];
+/// The files whose code computes on concrete `f32`/`f64` values (the float scalar impls,
+/// the exact predicates and their expansions), where a method call `.min(`/`.max(` is IEEE
+/// `minNum`/`maxNum` (see [`FORBIDDEN_PATHS`]). Every `.min`, `.max`, `.clamp`, `.minimum`
+/// and `.maximum` call there is refused, and so is every `f32::`/`f64::`/`Self::` path to
+/// one of them, called or passed as a function (`fold(0.0, f64::max)`). Integer code in
+/// these files writes `Ord::max(a, b)` or `i32::max(a, b)`, which the scan lets through.
+const FLOAT_FILES: &[&str] = &["num/float.rs", "num/exact.rs", "num/expansion.rs"];
 
-/// Method forms that are IEEE `minNum`/`maxNum` when the receiver is a float.
-const FORBIDDEN_FLOAT_METHODS: &[&str] = &[".min(", ".max(", ".clamp(", ".minimum(", ".maximum("];
+/// The other files of `src/num/`, where the numerics on concrete types live, and why their
+/// `min`/`max` calls are not float code: every file there must be in one of the two lists,
+/// so that a new numerics file is classified before the scan can miss it.
+const NON_FLOAT_NUM_FILES: &[&str] = &[
+    // The `Scalar` and `Num` traits: generic code, whose `min`/`max` are the crate's own
+    // comparisons.
+    "num/mod.rs",
+    // Fixed point: integers (raw bits, `i128` products).
+    "num/fixed.rs",
+    // Exact integers: reads an f64's bits, computes on limbs.
+    "num/bigint.rs",
+];
+
+/// The method names that are IEEE `minNum`/`maxNum` (or built on them) on a float.
+const FLOAT_MIN_MAX: &[&str] = &["min", "max", "clamp", "minimum", "maximum"];
+
+/// The `min`/`max`-like float operations in `code` (comments already removed), one entry
+/// per line that has one. In a float file (`float_file`) every method call `.min(` (also
+/// `.min (`, `. min(`, `.min::<`) and every path `f32::min`, `f64::min`, `<f64>::min`,
+/// `Self::min` or `$t::min` (called or not) counts. Elsewhere the library's code is generic
+/// or integer, whose `min`/`max` are comparisons: there a line counts only when it names
+/// `f32` or `f64` itself (`(x as f64).max(y)`, `fold(0.0, f64::max)`).
+fn float_min_max(code: &str, float_file: bool) -> Vec<String> {
+    let is_ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let names_float = |line: &str| {
+        ["f32", "f64"].iter().any(|t| {
+            line.match_indices(t).any(|(i, _)| {
+                let b = line.as_bytes();
+                (i == 0 || !is_ident(b[i - 1])) && b.get(i + t.len()).is_none_or(|&c| !is_ident(c))
+            })
+        })
+    };
+    let mut found = Vec::new();
+    for (number, line) in code.lines().enumerate() {
+        let float_line = float_file || names_float(line);
+        let bytes = line.as_bytes();
+        let hit = FLOAT_MIN_MAX.iter().any(|name| {
+            line.match_indices(name).any(|(i, _)| {
+                let after = &line[i + name.len()..];
+                if (i > 0 && is_ident(bytes[i - 1])) || after.bytes().next().is_some_and(is_ident) {
+                    return false; // part of a longer identifier (`min_x`, `maxed`)
+                }
+                let before = line[..i].trim_end();
+                let after = after.trim_start();
+                // A method call: `.name(` or `.name::<`.
+                if before.ends_with('.') && (after.starts_with('(') || after.starts_with("::<")) {
+                    return float_line;
+                }
+                // A path: `f64::name`, `<f64>::name`, `Self::name`, `$t::name`.
+                let Some(path) = before.strip_suffix("::") else {
+                    return false;
+                };
+                let path = path.trim_end();
+                let float_type = ["f32", "f64", "<f32>", "<f64>"].iter().any(|t| {
+                    path.ends_with(t)
+                        && !path[..path.len() - t.len()]
+                            .bytes()
+                            .next_back()
+                            .is_some_and(is_ident)
+                });
+                float_type || (float_file && (path.ends_with("Self") || path.ends_with("$t")))
+            })
+        });
+        if hit {
+            found.push(format!("line {}: `{}`", number + 1, line.trim()));
+        }
+    }
+    found
+}
 
 #[test]
 fn float_code_uses_only_basic_operations() {
@@ -983,13 +1052,23 @@ fn float_code_uses_only_basic_operations() {
         sources.iter().any(|(_, code)| calls(code, "sqrt") > 0),
         "the scanner finds no sqrt calls at all: it is not reading the code"
     );
-    for file in FLOAT_FILES {
+    let in_list = |path: &str, list: &[&str]| {
+        let path = path.replace('\\', "/");
+        list.iter().any(|f| path.ends_with(&format!("/{f}")))
+    };
+    for file in FLOAT_FILES.iter().chain(NON_FLOAT_NUM_FILES) {
         assert!(
-            sources
-                .iter()
-                .any(|(path, _)| path.replace('\\', "/").ends_with(file)),
-            "the float file {file} is missing: update FLOAT_FILES"
+            sources.iter().any(|(path, _)| in_list(path, &[file])),
+            "{file} is missing: update FLOAT_FILES or NON_FLOAT_NUM_FILES"
         );
+    }
+    for (path, _) in &sources {
+        if path.replace('\\', "/").contains("/src/num/") {
+            assert!(
+                in_list(path, FLOAT_FILES) != in_list(path, NON_FLOAT_NUM_FILES),
+                "{path}: list it in exactly one of FLOAT_FILES and NON_FLOAT_NUM_FILES"
+            );
+        }
     }
     let mut found = Vec::new();
     for (path, code) in &sources {
@@ -1004,15 +1083,8 @@ fn float_code_uses_only_basic_operations() {
                 found.push(format!("{path}: `{pattern}`"));
             }
         }
-        if FLOAT_FILES
-            .iter()
-            .any(|f| path.replace('\\', "/").ends_with(f))
-        {
-            for pattern in FORBIDDEN_FLOAT_METHODS {
-                if code.contains(pattern) {
-                    found.push(format!("{path}: `{pattern}` on floats"));
-                }
-            }
+        for hit in float_min_max(code, in_list(path, FLOAT_FILES)) {
+            found.push(format!("{path}: {hit} on floats"));
         }
     }
     assert!(
@@ -1038,11 +1110,92 @@ fn scanner_finds_forbidden_calls() {
     assert_eq!(calls("fn sin(x: f64) {}", "sin"), 0);
     assert_eq!(calls("let y = libm::sin(x);", "sin"), 1);
     assert_eq!(calls("let y = x.sqrt();", "sqrt"), 1);
-    // The method forms that the float files must not use are found by plain search; a
-    // comment mentioning them is stripped first.
+    // Comments are stripped before the scan (num/float.rs explains why it does not call
+    // `f64::max` in one).
     let (_, code) = library_sources()
         .into_iter()
         .find(|(path, _)| path.replace('\\', "/").ends_with("num/float.rs"))
         .expect("num/float.rs");
     assert!(code.contains("is_nan()") && !code.contains(".max("));
+}
+
+/// The `min`/`max` scan: every form of the call in a float file, float-typed lines
+/// elsewhere, and nothing in generic or integer code.
+#[test]
+fn scanner_finds_float_min_max() {
+    let float = |code: &str| float_min_max(code, true).len();
+    let other = |code: &str| float_min_max(code, false).len();
+    // Method forms, in a float file.
+    for code in [
+        "let m = a.max(b);",
+        "let m = a.min(b);",
+        "let t = t.clamp(0.0, 1.0);",
+        "let m = a . max (b);",
+        "let m = a.minimum(b).maximum(c);",
+        "let m = a.max::<>(b);",
+        "    .max(0.0)",
+        // Paths, called or passed as functions.
+        "let m = f64::max(a, b);",
+        "let m = f32::min (a, b);",
+        "let m = xs.iter().fold(0.0, f64::max);",
+        "let m = <f64>::max(a, b);",
+        "let m = core::f64::max(a, b);",
+        "let t = f64::clamp(t, 0.0, 1.0);",
+        "let m = Self::max(a, b);",
+        "let m = $t::min(a, b);",
+    ] {
+        assert_eq!(float(code), 1, "missed in a float file: {code}");
+    }
+    // One entry per line, however many calls it holds.
+    assert_eq!(float("a.max(b).min(c)\nlet x = 1;\nf64::max(a, b)"), 2);
+    // Elsewhere: float-typed lines only.
+    assert_eq!(other("let m = (x as f64).max(y);"), 1);
+    assert_eq!(other("let m: f32 = a.min(b);"), 1);
+    assert_eq!(other("let m = xs.iter().fold(0.0, f64::max);"), 1);
+    for code in [
+        // Generic and integer code, and the crate's own comparisons.
+        "let m = a.max(b);",
+        "let n = out.len().min(a.len());",
+        "let m = Self::max(a, b);",
+        "let m = Num::max(m, Num::abs(v));",
+        "let c = |v: i128| v.max(0).unsigned_abs();",
+        // Not a min/max at all.
+        "let m = self.min_x + max_len; let f = f64::MAX; let g = f64::MIN_POSITIVE;",
+        "let t = f64::max_value(); let (lo, hi) = (b.min, b.maximal);",
+        "let d = f64_max(a, b); let e = myf64::max(a, b);",
+    ] {
+        assert_eq!(other(code), 0, "false positive outside float files: {code}");
+    }
+    // In a float file, integer code writes the trait or integer path, which passes.
+    for code in [
+        "let e = Ord::max(a, b);",
+        "let s = i32::min(a, 63);",
+        "let m = self.maxima;",
+    ] {
+        assert_eq!(float(code), 0, "false positive in a float file: {code}");
+    }
+    // The library's own text: clean as it is, and caught with one call slipped into a
+    // copy of it (in a float file any `.max(`; elsewhere one on a float-typed line).
+    let sources = library_sources();
+    let text = |file: &str| {
+        let (_, code) = sources
+            .iter()
+            .find(|(path, _)| path.replace('\\', "/").ends_with(file))
+            .unwrap_or_else(|| panic!("{file}"));
+        code.clone()
+    };
+    for file in FLOAT_FILES {
+        let code = text(file);
+        assert_eq!(float_min_max(&code, true), Vec::<String>::new(), "{file}");
+        let slipped = format!("{code}\n    let m = x.max(y);\n");
+        assert_eq!(float_min_max(&slipped, true).len(), 1, "{file}");
+    }
+    for file in NON_FLOAT_NUM_FILES {
+        let code = text(file);
+        assert_eq!(float_min_max(&code, false), Vec::<String>::new(), "{file}");
+        let generic = format!("{code}\n    let m = x.max(y);\n");
+        assert_eq!(float_min_max(&generic, false).len(), 0, "{file}");
+        let slipped = format!("{code}\n    let m = (x as f64).min(y);\n");
+        assert_eq!(float_min_max(&slipped, false).len(), 1, "{file}");
+    }
 }
