@@ -38,10 +38,13 @@
 //! decided with exact rationals, since that is where the changed code runs). Never update them to silence a difference between debug and
 //! release, or between platforms: that is a determinism bug.
 
+mod common;
+
 use capsule2d::{
     Ball, Capsule, Chain, ChainContact, Circle, Contact, Hit, Ray, Rotation, Scalar, Segment,
     Shape, StepParams, batch, response,
 };
+use common::Rng;
 
 // Pinned after `Scalar::min`/`max` for floats went back to plain comparisons (`f32::min`
 // and `f32::max` leave the sign of a zero result unspecified, and debug and release
@@ -122,7 +125,9 @@ const GOLDEN_I32F32: u64 = 0xbc96a38d39902ec5;
 const RANDOM_CASES: usize = 1500;
 
 // ---------------------------------------------------------------------------------------
-// FNV-1a and SplitMix64, written out so that nothing outside this file can change them.
+// FNV-1a, written out so that nothing outside this file can change it. The inputs are drawn
+// from the tests' shared SplitMix64 (`common::Rng`), pinned here by its published test
+// vectors (`splitmix64_test_vectors`): a change to it fails there, not as a hash mismatch.
 // ---------------------------------------------------------------------------------------
 
 /// 64-bit FNV-1a.
@@ -149,28 +154,6 @@ impl Fnv {
     }
     fn usize(&mut self, v: usize) {
         self.u64(v as u64);
-    }
-}
-
-/// `SplitMix64`.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in `0..n`.
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    /// Uniform in `[-1, 1)`, a multiple of `2^-52`: built from integer bits only, so the
-    /// input set itself is identical everywhere.
-    fn signed_unit(&mut self) -> f64 {
-        ((self.next() >> 11) as i64 - (1_i64 << 52)) as f64 / (1_u64 << 52) as f64
     }
 }
 
@@ -312,7 +295,7 @@ struct Case<S: Scalar> {
 /// touching, collinear, coincident and degenerate configurations, every magnitude, and
 /// the special values.
 struct Gen<S> {
-    rng: SplitMix64,
+    rng: Rng,
     style: u64,
     specials: Vec<S>,
     previous: Vec<V<S>>,
@@ -433,7 +416,7 @@ fn cases<S: Golden>() -> Vec<Case<S>> {
         },
     ];
     let mut g = Gen {
-        rng: SplitMix64(0x00c4_9510_2d00_0001),
+        rng: Rng::new(0x00c4_9510_2d00_0001),
         style: 0,
         specials: S::specials(),
         previous: Vec::new(),
@@ -855,6 +838,30 @@ fn cases_are_independent_f64() {
 #[test]
 fn cases_are_independent_i32f32() {
     cases_are_independent::<fixed::types::I32F32>();
+}
+
+/// Checks the input generator, `common::Rng` (`SplitMix64`), against the published test
+/// vectors of `splitmix64.c` (seed 1234567), and the two draws the input set uses, so that
+/// the pins mean what the docs say.
+#[test]
+fn splitmix64_test_vectors() {
+    let mut rng = Rng::new(1_234_567);
+    let first: Vec<u64> = (0..5).map(|_| rng.next_u64()).collect();
+    assert_eq!(
+        first,
+        [
+            6_457_827_717_110_365_317,
+            3_203_168_211_198_807_973,
+            9_817_491_932_198_370_423,
+            4_593_380_528_125_082_431,
+            16_408_922_859_458_223_821,
+        ]
+    );
+    // `below` is the remainder, `signed_unit` the top 53 bits scaled to [-1, 1).
+    let mut rng = Rng::new(1_234_567);
+    assert_eq!(rng.below(1000), 6_457_827_717_110_365_317 % 1000);
+    let top = (3_203_168_211_198_807_973_u64 >> 11) as f64;
+    assert_eq!(rng.signed_unit(), top / (1_u64 << 52) as f64 - 1.0);
 }
 
 /// Checks the FNV-1a implementation against the published test vectors, so that the pins

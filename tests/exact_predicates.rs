@@ -1,65 +1,23 @@
 //! The yes/no answers for floats are exact: checked against exact rational arithmetic on
 //! touching and one-ulp-off inputs, at every magnitude from 1e-300 to 1e300.
 //!
-//! The reference below is written from the definitions (squared distance to a segment,
-//! by regions, in `BigRational`) and shares no code with the crate.
+//! The reference is the tests' shared exact one (`common::exact`, dyadic rationals),
+//! written from the definitions; it shares no code with the crate.
 #![cfg(feature = "std")]
 
+mod common;
+
 use capsule2d::{Capsule, Circle, Scalar, Segment, Shape};
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{Signed, Zero};
-use std::cmp::Ordering;
-
-type Q = BigRational;
-
-fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
+use common::{D, Frac, P, Rng, exact, ldexp};
 
 /// Exact squared distance from `p` to segment `ab`.
-fn dist_sq_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> Q {
-    let (p, a, b) = ([q(p[0]), q(p[1])], [q(a[0]), q(a[1])], [q(b[0]), q(b[1])]);
-    let v = [&b[0] - &a[0], &b[1] - &a[1]];
-    let w = [&p[0] - &a[0], &p[1] - &a[1]];
-    let vv = &v[0] * &v[0] + &v[1] * &v[1];
-    let wv = &w[0] * &v[0] + &w[1] * &v[1];
-    let t = if vv.is_zero() || !wv.is_positive() {
-        Q::zero()
-    } else if wv >= vv {
-        Q::from_integer(BigInt::from(1))
-    } else {
-        wv / vv
-    };
-    let d = [&w[0] - &t * &v[0], &w[1] - &t * &v[1]];
-    &d[0] * &d[0] + &d[1] * &d[1]
+fn dist_sq_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> Frac {
+    exact::dist2_point_segment(&P::from_f64(a), &P::from_f64(b), &P::from_f64(p))
 }
 
+/// Whether `p` is within `r1 + r2` (added exactly) of segment `ab`.
 fn within_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2], r1: f64, r2: f64) -> bool {
-    let r = q(r1) + q(r2);
-    dist_sq_exact(p, a, b) <= &r * &r
-}
-
-fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
-    let (ux, uy) = (q(u[0]) - q(o[0]), q(u[1]) - q(o[1]));
-    let (vx, vy) = (q(v[0]) - q(o[0]), q(v[1]) - q(o[1]));
-    (ux * vy - uy * vx).cmp(&Q::zero())
-}
-
-/// splitmix64: a small deterministic generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [-1, 1).
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
-    }
+    dist_sq_exact(p, a, b).le_square(&(D::f(r1) + D::f(r2)))
 }
 
 fn cases() -> usize {
@@ -86,64 +44,34 @@ fn boundary_radii(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [f64; 3] {
 }
 
 /// The largest float `r` with `r² ≤ d2`, and its two neighbours.
-fn radii_around(d2: &Q) -> [f64; 3] {
-    // Start from an estimate of √d² and walk to the largest float whose square ≤ d².
-    let mut r = sqrt_estimate(d2);
+fn radii_around(d2: &Frac) -> [f64; 3] {
+    // Start from √d² (to about an ulp) and walk to the largest float whose square ≤ d².
+    let square_le = |r: f64| d2.ge_square(&D::f(r));
+    let mut r = d2.sqrt_f64();
     for _ in 0..64 {
-        if r > 0.0 && q(r) * q(r) > *d2 {
+        if r > 0.0 && !square_le(r) {
             r = next_down(r);
         } else {
             break;
         }
     }
     for _ in 0..64 {
-        if q(next_up(r)) * q(next_up(r)) <= *d2 {
+        if square_le(next_up(r)) {
             r = next_up(r);
         } else {
             break;
         }
     }
     assert!(
-        q(r) * q(r) <= *d2 && q(next_up(r)) * q(next_up(r)) > *d2,
+        square_le(r) && !square_le(next_up(r)),
         "estimate did not converge"
     );
     [next_down(r), r, next_up(r)]
 }
 
-/// `2^e` for any `e` the result can represent (in steps, so no intermediate overflows).
+/// `2^e` for any `e` the result can represent.
 fn pow2(e: i64) -> f64 {
-    let mut x = 1.0_f64;
-    let step = if e >= 0 {
-        2.0_f64.powi(500)
-    } else {
-        2.0_f64.powi(-500)
-    };
-    let mut left = e;
-    while left.abs() >= 500 {
-        x *= step;
-        left -= 500 * left.signum();
-    }
-    x * 2.0_f64.powi(left as i32)
-}
-
-/// A float close to `√x` for a non-negative rational, at any magnitude.
-fn sqrt_estimate(x: &Q) -> f64 {
-    use num_traits::ToPrimitive;
-    if x.is_zero() {
-        return 0.0;
-    }
-    let (n, d) = (x.numer(), x.denom());
-    // x = m · 2^shift with m an integer of about 60 bits, and shift even.
-    let mut shift = n.bits() as i64 - d.bits() as i64 - 60;
-    if shift % 2 != 0 {
-        shift -= 1;
-    }
-    let m = if shift >= 0 {
-        n / (d << shift as usize)
-    } else {
-        (n << (-shift) as usize) / d
-    };
-    m.to_f64().unwrap_or(0.0).sqrt() * pow2(shift / 2)
+    ldexp(1.0, e)
 }
 
 /// Scales a configuration by 2^k exactly (k within the normal range of the inputs).
@@ -153,17 +81,17 @@ fn scale(p: [f64; 2], k: f64) -> [f64; 2] {
 
 #[test]
 fn circle_segment_decisions_are_exact_at_the_boundary() {
-    let mut rng = Rng(0x5EED_0001);
+    let mut rng = Rng::new(0x5EED_0001);
     let mut checked = 0;
     let mut naive_wrong = 0;
     for i in 0..cases() {
-        let a = [rng.unit() * 10.0, rng.unit() * 10.0];
+        let a = [rng.signed_unit() * 10.0, rng.signed_unit() * 10.0];
         let b = if i % 7 == 0 {
             a
         } else {
-            [rng.unit() * 10.0, rng.unit() * 10.0]
+            [rng.signed_unit() * 10.0, rng.signed_unit() * 10.0]
         };
-        let p = [rng.unit() * 12.0, rng.unit() * 12.0];
+        let p = [rng.signed_unit() * 12.0, rng.signed_unit() * 12.0];
         for r in boundary_radii(p, a, b) {
             let expected = within_exact(p, a, b, r, 0.0);
             let circle = Circle::new(p, r);
@@ -191,12 +119,12 @@ fn circle_segment_decisions_are_exact_at_the_boundary() {
 
 #[test]
 fn decisions_are_exact_at_every_magnitude() {
-    let mut rng = Rng(0x5EED_0002);
+    let mut rng = Rng::new(0x5EED_0002);
     let mut checked = 0;
     for i in 0..cases() / 4 {
-        let a = [rng.unit(), rng.unit()];
-        let b = [rng.unit(), rng.unit()];
-        let p = [rng.unit() * 1.5, rng.unit() * 1.5];
+        let a = [rng.signed_unit(), rng.signed_unit()];
+        let b = [rng.signed_unit(), rng.signed_unit()];
+        let p = [rng.signed_unit() * 1.5, rng.signed_unit() * 1.5];
         let radii = boundary_radii(p, a, b);
         for exponent in [-996, -700, -300, -100, 0, 100, 300, 700, 996] {
             let k = 2.0_f64.powi(exponent);
@@ -229,10 +157,10 @@ fn decisions_are_exact_at_every_magnitude() {
 
 #[test]
 fn circle_circle_and_capsule_radii_add_exactly() {
-    let mut rng = Rng(0x5EED_0003);
+    let mut rng = Rng::new(0x5EED_0003);
     for _ in 0..cases() {
-        let p = [rng.unit() * 5.0, rng.unit() * 5.0];
-        let c = [rng.unit() * 5.0, rng.unit() * 5.0];
+        let p = [rng.signed_unit() * 5.0, rng.signed_unit() * 5.0];
+        let c = [rng.signed_unit() * 5.0, rng.signed_unit() * 5.0];
         let [_, r, _] = boundary_radii(p, c, c);
         // Split r into r1 + r2 whose float sum rounds: the exact sum decides.
         let r1 = r * 0.3;
@@ -253,11 +181,20 @@ fn circle_circle_and_capsule_radii_add_exactly() {
 
 #[test]
 fn f32_decisions_are_exact() {
-    let mut rng = Rng(0x5EED_0005);
+    let mut rng = Rng::new(0x5EED_0005);
     for _ in 0..cases() {
-        let a = [(rng.unit() * 10.0) as f32, (rng.unit() * 10.0) as f32];
-        let b = [(rng.unit() * 10.0) as f32, (rng.unit() * 10.0) as f32];
-        let p = [(rng.unit() * 12.0) as f32, (rng.unit() * 12.0) as f32];
+        let a = [
+            (rng.signed_unit() * 10.0) as f32,
+            (rng.signed_unit() * 10.0) as f32,
+        ];
+        let b = [
+            (rng.signed_unit() * 10.0) as f32,
+            (rng.signed_unit() * 10.0) as f32,
+        ];
+        let p = [
+            (rng.signed_unit() * 12.0) as f32,
+            (rng.signed_unit() * 12.0) as f32,
+        ];
         let wide = |v: [f32; 2]| [f64::from(v[0]), f64::from(v[1])];
         let [_, r64, _] = boundary_radii(wide(p), wide(a), wide(b));
         let r = r64 as f32;
@@ -279,20 +216,20 @@ fn f32_decisions_are_exact() {
 /// filter's bound is set to zero.
 #[test]
 fn f32_decisions_are_exact_at_mixed_magnitudes() {
-    let mut rng = Rng(0x5EED_0032);
+    let mut rng = Rng::new(0x5EED_0032);
     let wide = |v: [f32; 2]| [f64::from(v[0]), f64::from(v[1])];
-    let scale_of = |rng: &mut Rng| pow2(((rng.unit() + 1.0) * 130.0) as i64 - 140);
+    let scale_of = |rng: &mut Rng| pow2(((rng.signed_unit() + 1.0) * 130.0) as i64 - 140);
     let mut checked = 0;
     for _ in 0..cases() {
         let (s1, s2) = (scale_of(&mut rng), scale_of(&mut rng));
         let f = |x: f64| x as f32;
-        let a = [f(rng.unit() * s1), f(rng.unit() * s1)];
-        let b = [f(rng.unit() * s1), f(rng.unit() * s1)];
+        let a = [f(rng.signed_unit() * s1), f(rng.signed_unit() * s1)];
+        let b = [f(rng.signed_unit() * s1), f(rng.signed_unit() * s1)];
         // A point near the segment (within s2 of a point on it), or anywhere.
-        let t = (rng.unit() + 1.0) * 0.75 - 0.25;
+        let t = (rng.signed_unit() + 1.0) * 0.75 - 0.25;
         let p = [
-            f(f64::from(a[0]) + t * f64::from(b[0] - a[0]) + rng.unit() * s2),
-            f(f64::from(a[1]) + t * f64::from(b[1] - a[1]) + rng.unit() * s2),
+            f(f64::from(a[0]) + t * f64::from(b[0] - a[0]) + rng.signed_unit() * s2),
+            f(f64::from(a[1]) + t * f64::from(b[1] - a[1]) + rng.signed_unit() * s2),
         ];
         if !(a.iter().chain(&b).chain(&p).all(|x| x.is_finite())) {
             continue;
@@ -364,16 +301,16 @@ fn regions_near_the_end_perpendicular_of_long_segments_are_exact() {
         let expected = within_exact(p, a, b, r, 0.0);
         assert_eq!(Circle::new(p, r).intersects(&Segment::new(a, b)), expected);
     }
-    let mut rng = Rng(0x5EED_0033);
+    let mut rng = Rng::new(0x5EED_0033);
     let mut f32_cases = 0;
     for i in 0..cases() * 4 {
-        let length = 10f64.powf(3.0 + 9.0 * (rng.unit() + 1.0) / 2.0);
-        let angle = rng.unit() * core::f64::consts::PI;
+        let length = 10f64.powf(3.0 + 9.0 * (rng.signed_unit() + 1.0) / 2.0);
+        let angle = rng.signed_unit() * core::f64::consts::PI;
         let (ux, uy) = (angle.cos(), angle.sin());
-        let a = [rng.unit(), rng.unit()];
+        let a = [rng.signed_unit(), rng.signed_unit()];
         let b = [a[0] + length * ux, a[1] + length * uy];
-        let h = 1.0 + rng.unit() / 2.0;
-        let delta = rng.unit() * 3.0 * f64::EPSILON * length;
+        let h = 1.0 + rng.signed_unit() / 2.0;
+        let delta = rng.signed_unit() * 3.0 * f64::EPSILON * length;
         // Near the perpendicular at b (even i) or at a (odd i).
         let end = if i % 2 == 0 { b } else { a };
         let p = [end[0] - h * uy + delta * ux, end[1] + h * ux + delta * uy];
@@ -427,39 +364,25 @@ fn touching_shapes_built_from_small_integers_touch() {
     }
 }
 
-/// Exact squared distance between two segments: zero when they cross (exact orientation
-/// tests), else the nearest of the four endpoint–segment distances.
-fn segment_dist_sq_exact(xa: [f64; 2], xb: [f64; 2], ya: [f64; 2], yb: [f64; 2]) -> Q {
-    let s = |o, u, v| orient_exact(o, u, v) as i8;
-    let proper = xa != xb && ya != yb;
-    let (o1, o2, o3, o4) = (s(xa, xb, ya), s(xa, xb, yb), s(ya, yb, xa), s(ya, yb, xb));
-    if proper && o1 * o2 < 0 && o3 * o4 < 0 {
-        return Q::zero();
-    }
-    [
-        dist_sq_exact(xa, ya, yb),
-        dist_sq_exact(xb, ya, yb),
-        dist_sq_exact(ya, xa, xb),
-        dist_sq_exact(yb, xa, xb),
-    ]
-    .into_iter()
-    .min()
-    .unwrap_or_else(Q::zero)
+/// Exact squared distance between two segments: zero when they touch or cross.
+fn segment_dist_sq_exact(xa: [f64; 2], xb: [f64; 2], ya: [f64; 2], yb: [f64; 2]) -> Frac {
+    let p = P::from_f64;
+    exact::dist2_segments(&p(xa), &p(xb), &p(ya), &p(yb))
 }
 
 #[test]
 fn capsule_capsule_decisions_are_exact_at_the_boundary() {
-    let mut rng = Rng(0x5EED_0006);
+    let mut rng = Rng::new(0x5EED_0006);
     let mut checked = 0;
     for i in 0..cases() {
-        let xa = [rng.unit() * 10.0, rng.unit() * 10.0];
-        let xb = [rng.unit() * 10.0, rng.unit() * 10.0];
-        let ya = [rng.unit() * 10.0, rng.unit() * 10.0];
+        let xa = [rng.signed_unit() * 10.0, rng.signed_unit() * 10.0];
+        let xb = [rng.signed_unit() * 10.0, rng.signed_unit() * 10.0];
+        let ya = [rng.signed_unit() * 10.0, rng.signed_unit() * 10.0];
         // Some parallel pairs, whose four endpoint distances tie in pairs.
         let yb = if i % 5 == 0 {
             [ya[0] + (xb[0] - xa[0]), ya[1] + (xb[1] - xa[1])]
         } else {
-            [rng.unit() * 10.0, rng.unit() * 10.0]
+            [rng.signed_unit() * 10.0, rng.signed_unit() * 10.0]
         };
         let d2 = segment_dist_sq_exact(xa, xb, ya, yb);
         if d2.is_zero() {
@@ -469,8 +392,7 @@ fn capsule_capsule_decisions_are_exact_at_the_boundary() {
         for r in [below, at, above] {
             let r1 = r * 0.25;
             let r2 = r - r1;
-            let sum = q(r1) + q(r2);
-            let expected = d2 <= &sum * &sum;
+            let expected = d2.le_square(&(D::f(r1) + D::f(r2)));
             let x = Capsule::new(xa, xb, r1);
             let y = Capsule::new(ya, yb, r2);
             assert_eq!(
@@ -511,15 +433,15 @@ fn segment_pairs_near_touching_are_exact_in_f32_and_f64() {
         }
         expected
     }
-    let mut rng = Rng(0x5EED_0009);
+    let mut rng = Rng::new(0x5EED_0009);
     let (mut touching, mut apart) = (0, 0);
     for i in 0..cases() * 4 {
         let size = [1.0, 40.0, 1000.0, 1e-3][i % 4];
-        let mut point = || [rng.unit() * size, rng.unit() * size];
+        let mut point = || [rng.signed_unit() * size, rng.signed_unit() * size];
         let (xa, xb, ya) = (point(), point(), point());
-        let t = rng.unit().abs();
+        let t = rng.signed_unit().abs();
         let on = [xa[0] + t * (xb[0] - xa[0]), xa[1] + t * (xb[1] - xa[1])];
-        let steps = [rng.next() % 7, rng.next() % 7].map(|k| k as i64 - 3);
+        let steps = [rng.next_u64() % 7, rng.next_u64() % 7].map(|k| k as i64 - 3);
         // f32: the nearest f32 point to `on`, moved by a few f32 ulps.
         let f = |x: f64| x as f32;
         let nudge32 = |x: f32, k: i64| f32::from_bits((x.to_bits() as i64 + k) as u32);

@@ -29,14 +29,12 @@
 
 #![cfg(feature = "fixed")]
 
-use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape};
-use fixed::types::{I16F16, I32F32, I48F16};
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{One, Signed, ToPrimitive, Zero};
-use std::fmt::Debug;
+mod common;
 
-type Q = BigRational;
+use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape};
+use common::{D, Frac, H, P, Rng, exact};
+use fixed::types::{I16F16, I32F32, I48F16};
+use std::fmt::Debug;
 
 // ---------------------------------------------------------------------------------------
 // The fixed-point types.
@@ -72,148 +70,37 @@ fx!(I48F16, "I48F16", i64);
 
 type V<T> = [T; 2];
 
-fn q<T: Fx>(x: T) -> Q {
-    Q::new(BigInt::from(x.raw()), BigInt::one() << T::FRAC)
+/// The exact value of `x`.
+fn q<T: Fx>(x: T) -> D {
+    D::new(x.raw(), -i64::from(T::FRAC))
 }
 fn to_f64<T: Fx>(x: T) -> f64 {
     x.raw() as f64 / (1_u64 << T::FRAC) as f64
 }
 /// `x` in LSBs of `T`, as an f64.
-fn lsb<T: Fx>(x: &Q) -> f64 {
-    (x * Q::from_integer(BigInt::one() << T::FRAC))
-        .to_f64()
-        .expect("finite")
+fn lsb<T: Fx>(x: &D) -> f64 {
+    (x * D::new(1, i64::from(T::FRAC))).to_f64()
+}
+/// An exact point from a vector of `T`.
+fn pt_exact<T: Fx>(v: V<T>) -> P {
+    P::new(q(v[0]), q(v[1]))
 }
 
 // ---------------------------------------------------------------------------------------
-// An exact reference on rationals, written from the definitions.
+// The exact reference: the tests' shared one (`common::exact`), with the near-ties of the
+// capsule pairs and the contact points (to about 200 bits) that this measurement needs.
 // ---------------------------------------------------------------------------------------
-
-#[derive(Clone, Debug, PartialEq)]
-struct P {
-    x: Q,
-    y: Q,
-}
-
-impl P {
-    fn of<T: Fx>(v: V<T>) -> Self {
-        Self {
-            x: q(v[0]),
-            y: q(v[1]),
-        }
-    }
-    fn add(&self, o: &Self) -> Self {
-        Self {
-            x: &self.x + &o.x,
-            y: &self.y + &o.y,
-        }
-    }
-    fn sub(&self, o: &Self) -> Self {
-        Self {
-            x: &self.x - &o.x,
-            y: &self.y - &o.y,
-        }
-    }
-    fn scale(&self, s: &Q) -> Self {
-        Self {
-            x: &self.x * s,
-            y: &self.y * s,
-        }
-    }
-    fn neg(&self) -> Self {
-        Self {
-            x: -&self.x,
-            y: -&self.y,
-        }
-    }
-    fn dot(&self, o: &Self) -> Q {
-        &self.x * &o.x + &self.y * &o.y
-    }
-    fn cross(&self, o: &Self) -> Q {
-        &self.x * &o.y - &self.y * &o.x
-    }
-    fn len2(&self) -> Q {
-        self.dot(self)
-    }
-    fn perp(&self) -> Self {
-        Self {
-            x: -&self.y,
-            y: self.x.clone(),
-        }
-    }
-    fn is_zero(&self) -> bool {
-        self.x.is_zero() && self.y.is_zero()
-    }
-    /// The largest component error `|self − o|∞`.
-    fn dist_inf(&self, o: &Self) -> Q {
-        let (dx, dy) = ((&self.x - &o.x).abs(), (&self.y - &o.y).abs());
-        if dx > dy { dx } else { dy }
-    }
-}
-
-/// `√x` to 2^-120 (absolute), as a rational.
-fn sqrt_q(x: &Q) -> Q {
-    assert!(!x.is_negative());
-    let k = 120_usize;
-    let scaled = (x.numer() << (2 * k)) / x.denom();
-    Q::new(scaled.sqrt(), BigInt::one() << k)
-}
-
-fn clamp01(t: Q) -> Q {
-    if t.is_negative() {
-        Q::zero()
-    } else if t > Q::one() {
-        Q::one()
-    } else {
-        t
-    }
-}
-
-fn closest_point(a: &P, b: &P, p: &P) -> P {
-    let v = b.sub(a);
-    let vv = v.len2();
-    if vv.is_zero() {
-        return a.clone();
-    }
-    a.add(&v.scale(&clamp01(p.sub(a).dot(&v) / vv)))
-}
-
-fn sign(x: &Q) -> i32 {
-    if x.is_positive() {
-        1
-    } else if x.is_negative() {
-        -1
-    } else {
-        0
-    }
-}
-
-fn segments_intersect(xa: &P, xb: &P, ya: &P, yb: &P) -> bool {
-    let o = |a: &P, b: &P, c: &P| sign(&b.sub(a).cross(&c.sub(a)));
-    if o(xa, xb, ya) * o(xa, xb, yb) < 0 && o(ya, yb, xa) * o(ya, yb, xb) < 0 {
-        return true;
-    }
-    let on = |p: &P, a: &P, b: &P| closest_point(a, b, p) == *p;
-    on(ya, xa, xb) || on(yb, xa, xb) || on(xa, ya, yb) || on(xb, ya, yb)
-}
 
 /// The closest pairs `(on x, on y)` of two disjoint segments: the best, and every other
 /// endpoint pair whose distance is within `tie` of it.
-fn closest_pairs(xa: &P, xb: &P, ya: &P, yb: &P, tie: &Q) -> Vec<(P, P)> {
-    let pairs = [
-        (xa.clone(), closest_point(ya, yb, xa)),
-        (xb.clone(), closest_point(ya, yb, xb)),
-        (closest_point(xa, xb, ya), ya.clone()),
-        (closest_point(xa, xb, yb), yb.clone()),
-    ];
-    let best = pairs
-        .iter()
-        .map(|(p, q)| sqrt_q(&p.sub(q).len2()))
-        .min()
-        .expect("four");
+fn closest_pairs(xa: &P, xb: &P, ya: &P, yb: &P, tie: &D) -> Vec<(H, H)> {
+    let pairs = exact::candidate_pairs(xa, xb, ya, yb);
+    let distance = |(p, q): &(H, H)| p.dist2_h(q).sqrt();
+    let best = pairs.iter().map(distance).min().expect("four");
+    let bound = best + tie;
     pairs
         .into_iter()
-        .filter(|(p, q)| sqrt_q(&p.sub(q).len2()) <= &best + tie)
+        .filter(|pair| distance(pair) <= bound)
         .collect()
 }
 
@@ -222,33 +109,28 @@ fn closest_pairs(xa: &P, xb: &P, ya: &P, yb: &P, tie: &Q) -> Vec<(P, P)> {
 struct Exact {
     hit: bool,
     normals: Vec<P>,
-    depth: Q,
+    depth: D,
     points: Vec<P>,
     /// The distance between the cores (`None` when they cross).
-    gap: Option<Q>,
+    gap: Option<D>,
 }
 
 /// Point `p` (radius `rp`) against segment `ab` (radius `rs`); normal from the segment
 /// towards `p`, point on the segment's surface.
-fn point_segment(p: &P, a: &P, b: &P, rp: &Q, rs: &Q) -> Exact {
-    let qp = closest_point(a, b, p);
-    let d = p.sub(&qp);
-    let d2 = d.len2();
+fn point_segment(p: &P, a: &P, b: &P, rp: &D, rs: &D) -> Exact {
+    let qp = exact::closest_point(a, b, p);
+    let d = qp.to(p);
+    let d2 = qp.dist2(p);
     let r = rp + rs;
-    let hit = !rp.is_negative() && !rs.is_negative() && d2 <= &r * &r;
+    let hit = !rp.is_negative() && !rs.is_negative() && d2.le_square(&r);
     let n = if !d.is_zero() {
         d
-    } else if a != b {
-        b.sub(a).perp()
     } else {
-        P {
-            x: Q::one(),
-            y: Q::zero(),
-        }
+        exact::on_segment_normal(a, b)
     };
-    let unit = n.scale(&(Q::one() / sqrt_q(&n.len2())));
-    let point = qp.add(&unit.scale(rs));
-    let gap = sqrt_q(&d2);
+    let unit = n.unit_approx();
+    let point = qp.approx().add(&unit.scale(rs));
+    let gap = d2.sqrt();
     Exact {
         hit,
         normals: vec![n],
@@ -261,26 +143,20 @@ fn point_segment(p: &P, a: &P, b: &P, rp: &Q, rs: &Q) -> Exact {
 /// Capsule `x` against capsule `y`. Candidate pairs (or crossing translations) within
 /// `tie` of the best are accepted as near-ties: their normals are as good an answer as
 /// the exact best, up to rounding.
-fn capsule_capsule(xa: &P, xb: &P, rx: &Q, ya: &P, yb: &P, ry: &Q, tie: &Q) -> Exact {
+fn capsule_capsule(xa: &P, xb: &P, rx: &D, ya: &P, yb: &P, ry: &D, tie: &D) -> Exact {
     let r = rx + ry;
-    if !segments_intersect(xa, xb, ya, yb) {
+    if !exact::segments_intersect(xa, xb, ya, yb) {
         let pairs = closest_pairs(xa, xb, ya, yb, tie);
-        let d2 = pairs
-            .iter()
-            .map(|(p, q)| p.sub(q).len2())
-            .min()
-            .expect("a pair");
-        let normals: Vec<P> = pairs.iter().map(|(p, q)| p.sub(q)).collect();
+        let d2 = exact::dist2_segments(xa, xb, ya, yb);
+        let normals: Vec<P> = pairs.iter().map(|(p, q)| p.minus(q)).collect();
         let points = pairs
             .iter()
-            .map(|(p, q)| {
-                let n = p.sub(q);
-                q.add(&n.scale(&(ry / sqrt_q(&n.len2()))))
-            })
+            .zip(&normals)
+            .map(|((_, q), n)| q.approx().add(&n.unit_approx().scale(ry)))
             .collect();
-        let gap = sqrt_q(&d2);
+        let gap = d2.sqrt();
         return Exact {
-            hit: d2 <= &r * &r,
+            hit: d2.le_square(&r),
             normals,
             depth: r - &gap,
             points,
@@ -291,10 +167,7 @@ fn capsule_capsule(xa: &P, xb: &P, rx: &Q, ya: &P, yb: &P, ry: &Q, tie: &Q) -> E
         // A zero-length core touching the other: distance 0, and the normal is one of the
         // documented fallbacks (`+x` for coincident points, a segment's left or right
         // normal for a point on it); docs/semantics.md.
-        let mut normals = vec![P {
-            x: Q::one(),
-            y: Q::zero(),
-        }];
+        let mut normals = vec![exact::unit_x()];
         for n in [xb.sub(xa).perp(), yb.sub(ya).perp()] {
             if !n.is_zero() {
                 normals.push(n.neg());
@@ -309,8 +182,9 @@ fn capsule_capsule(xa: &P, xb: &P, rx: &Q, ya: &P, yb: &P, ry: &Q, tie: &Q) -> E
             gap: None,
         };
     }
-    // Crossing cores: the smallest separating translation along ±n_y, ±n_x.
-    let mut candidates: Vec<(P, Q)> = Vec::new();
+    // Crossing cores: the smallest separating translation along ±n_y, ±n_x, of length
+    // `h / |m|` along `m`.
+    let mut candidates: Vec<(P, D)> = Vec::new();
     for n in [yb.sub(ya).perp(), xb.sub(xa).perp()] {
         if n.is_zero() {
             continue;
@@ -318,19 +192,24 @@ fn capsule_capsule(xa: &P, xb: &P, rx: &Q, ya: &P, yb: &P, ry: &Q, tie: &Q) -> E
         for m in [n.clone(), n.neg()] {
             let max_y = std::cmp::max(ya.dot(&m), yb.dot(&m));
             let min_x = std::cmp::min(xa.dot(&m), xb.dot(&m));
-            candidates.push((m, max_y - min_x));
+            let h = max_y - min_x;
+            let length = Frac {
+                num: h.square(),
+                den: m.len2(),
+            }
+            .sqrt();
+            candidates.push((m, length));
         }
     }
-    // The translation along m / |m|.
-    let key = |(m, h): &(P, Q)| sqrt_q(&((h * h) / m.len2()));
     let best = candidates
         .iter()
-        .map(key)
+        .map(|(_, length)| length.clone())
         .min()
         .expect("a segment of non-zero length");
+    let bound = &best + tie;
     let normals = candidates
         .iter()
-        .filter(|c| key(c) <= &best + tie)
+        .filter(|(_, length)| *length <= bound)
         .map(|(m, _)| m.clone())
         .collect();
     Exact {
@@ -402,20 +281,8 @@ impl Worst {
 fn f64v<T: Fx>(v: V<T>) -> [f64; 2] {
     [to_f64(v[0]), to_f64(v[1])]
 }
-fn qf(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-fn pf(v: [f64; 2]) -> P {
-    P {
-        x: qf(v[0]),
-        y: qf(v[1]),
-    }
-}
-fn unit(d: &P) -> P {
-    d.scale(&(Q::one() / sqrt_q(&d.len2())))
-}
-fn units(x: &Q) -> f64 {
-    x.to_f64().expect("finite").abs()
+fn units(x: &D) -> f64 {
+    x.to_f64().abs()
 }
 
 /// Compares a contact with the exact one and with the f64 contact on the same inputs.
@@ -456,15 +323,15 @@ fn compare_contact<T: Fx>(
     w.depth = w
         .depth
         .max(lsb::<T>(&(q(c.depth) - &exact.depth).abs()) / depth_scale);
-    let n = P::of(c.normal);
+    let n = pt_exact(c.normal);
     let normal = exact
         .normals
         .iter()
-        .map(|d| lsb::<T>(&n.dist_inf(&unit(d))))
+        .map(|d| lsb::<T>(&n.dist_inf(&d.unit_approx())))
         .fold(f64::INFINITY, f64::min);
     w.normal = w.normal.max(normal / normal_scale);
     if !exact.points.is_empty() {
-        let p = P::of(c.point);
+        let p = pt_exact(c.point);
         let e = exact
             .points
             .iter()
@@ -475,40 +342,29 @@ fn compare_contact<T: Fx>(
     if let Some(f) = f64_contact {
         w.depth_f64 = w
             .depth_f64
-            .max(lsb::<T>(&(q(c.depth) - qf(f.depth)).abs()) / depth_scale);
+            .max(lsb::<T>(&(q(c.depth) - D::f(f.depth)).abs()) / depth_scale);
         // Only where the normal is unique: on a near-tie f64 may pick another candidate.
         if exact.normals.len() == 1 {
             w.normal_f64 = w
                 .normal_f64
-                .max(lsb::<T>(&n.dist_inf(&pf(f.normal))) / normal_scale);
+                .max(lsb::<T>(&n.dist_inf(&P::from_f64(f.normal))) / normal_scale);
         }
     }
 }
 
-/// `SplitMix64`.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform raw value in `[-bound, bound]`.
-    fn raw(&mut self, bound: i128) -> i128 {
-        let span = (2 * bound + 1) as u128;
-        let r = ((u128::from(self.next()) << 64) | u128::from(self.next())) % span;
-        r as i128 - bound
-    }
+/// Uniform raw value in `[-bound, bound]`.
+fn raw(rng: &mut Rng, bound: i128) -> i128 {
+    let span = (2 * bound + 1) as u128;
+    let r = ((u128::from(rng.next_u64()) << 64) | u128::from(rng.next_u64())) % span;
+    r as i128 - bound
 }
 
 fn pt<T: Fx>(rng: &mut Rng, bound: i128) -> V<T> {
-    [T::from_raw(rng.raw(bound)), T::from_raw(rng.raw(bound))]
+    [T::from_raw(raw(rng, bound)), T::from_raw(raw(rng, bound))]
 }
 
 fn length<T: Fx>(a: V<T>, b: V<T>) -> f64 {
-    units(&sqrt_q(&P::of(b).sub(&P::of(a)).len2()))
+    Frac::whole(pt_exact(b).sub(&pt_exact(a)).len2()).sqrt_f64()
 }
 
 /// The extent of a configuration, in units: the largest coordinate difference between
@@ -526,8 +382,8 @@ fn extent<T: Fx>(points: &[V<T>], radii: &[T]) -> f64 {
 }
 
 /// The near-tie tolerance for a configuration of extent `e`: 4 LSB · (1 + e).
-fn tie<T: Fx>(e: f64) -> Q {
-    qf(4.0 * (1.0 + e)) / Q::from_integer(BigInt::one() << T::FRAC)
+fn tie<T: Fx>(e: f64) -> D {
+    D::f(4.0 * (1.0 + e)) * D::new(1, -i64::from(T::FRAC))
 }
 
 /// One random configuration of every kind with coordinates and radii within `bound`
@@ -535,51 +391,46 @@ fn tie<T: Fx>(e: f64) -> Q {
 /// covered; with `touching`, the circles' radii are set to within an LSB of touching.
 fn measure_one<T: Fx>(rng: &mut Rng, bound: i128, touching: bool, w: &mut Worst) {
     let bits = 128 - bound.leading_zeros();
-    let scale = (bound >> (rng.next() % u64::from(bits))).max(1);
-    let radius = |rng: &mut Rng| T::from_raw(rng.raw(scale).abs());
+    let scale = (bound >> (rng.next_u64() % u64::from(bits))).max(1);
+    let radius = |rng: &mut Rng| T::from_raw(raw(rng, scale).abs());
     let a = pt::<T>(rng, scale);
-    let b = if rng.next().is_multiple_of(8) {
+    let b = if rng.next_u64().is_multiple_of(8) {
         a
     } else {
         pt::<T>(rng, scale)
     };
     let p = pt::<T>(rng, scale);
-    let (ea, eb, ep) = (P::of(a), P::of(b), P::of(p));
+    let (ea, eb, ep) = (pt_exact(a), pt_exact(b), pt_exact(p));
     let seg = Segment::new(a, b);
     let segf = Segment::new(f64v(a), f64v(b));
     let len = length(a, b);
 
     // Closest point and distance.
-    let exact_q = closest_point(&ea, &eb, &ep);
-    let got = P::of(seg.project_point(p));
+    let exact_q = exact::closest_point(&ea, &eb, &ep);
+    let got = pt_exact(seg.project_point(p));
     w.closest = w
         .closest
-        .max(lsb::<T>(&got.dist_inf(&exact_q)) / (1.0 + len));
+        .max(lsb::<T>(&exact_q.dist_inf(&got)) / (1.0 + len));
+    let f64_q = P::from_f64(segf.project_point(f64v(p)));
     w.closest_f64 = w
         .closest_f64
-        .max(lsb::<T>(&got.dist_inf(&pf(segf.project_point(f64v(p))))) / (1.0 + len));
-    let exact_d = sqrt_q(&ep.sub(&exact_q).len2());
+        .max(lsb::<T>(&got.dist_inf(&f64_q)) / (1.0 + len));
+    let exact_d = exact_q.dist2(&ep).sqrt();
     let e = extent(&[a, b, p], &[]);
     w.distance = w
         .distance
         .max(lsb::<T>(&(q(seg.distance(&p)) - &exact_d).abs()) / (1.0 + e));
 
     // Circle against segment.
-    let to_raw = |x: Q| {
-        (x * Q::from_integer(BigInt::one() << T::FRAC))
-            .round()
-            .to_integer()
-            .to_i128()
-            .expect("fits")
-    };
-    let nudge = |rng: &mut Rng| (rng.next() % 3) as i128 - 1;
+    let to_raw = |x: D| (x * D::new(1, i64::from(T::FRAC))).round_to_i128();
+    let nudge = |rng: &mut Rng| (rng.next_u64() % 3) as i128 - 1;
     let r = if touching {
         T::from_raw((to_raw(exact_d.clone()) + nudge(rng)).clamp(0, bound))
     } else {
         radius(rng)
     };
     let circle = Circle::new(p, r);
-    let exact = point_segment(&ep, &ea, &eb, &q(r), &Q::zero());
+    let exact = point_segment(&ep, &ea, &eb, &q(r), &D::zero());
     let fc = Circle::new(f64v(p), to_f64(r)).contact(&segf);
     let got = circle.contact(&seg);
     assert_eq!(circle.intersects(&seg), got.is_some());
@@ -589,13 +440,13 @@ fn measure_one<T: Fx>(rng: &mut Rng, bound: i128, touching: bool, w: &mut Worst)
     // Circle against circle.
     let c2 = pt::<T>(rng, scale);
     let r2 = if touching {
-        let d = sqrt_q(&P::of(c2).sub(&ep).len2());
+        let d = Frac::whole(pt_exact(c2).sub(&ep).len2()).sqrt();
         T::from_raw((to_raw(d) - r.raw() + nudge(rng)).clamp(0, bound))
     } else {
         radius(rng)
     };
     let other = Circle::new(c2, r2);
-    let exact = point_segment(&ep, &P::of(c2), &P::of(c2), &q(r), &q(r2));
+    let exact = point_segment(&ep, &pt_exact(c2), &pt_exact(c2), &q(r), &q(r2));
     let fc = Circle::new(f64v(p), to_f64(r)).contact(&Circle::new(f64v(c2), to_f64(r2)));
     let got = circle.contact(&other);
     assert_eq!(circle.intersects(&other), got.is_some());
@@ -604,11 +455,10 @@ fn measure_one<T: Fx>(rng: &mut Rng, bound: i128, touching: bool, w: &mut Worst)
 
     // Capsule against capsule.
     let (ya, yb) = (pt::<T>(rng, scale), pt::<T>(rng, scale));
-    let (ey_a, ey_b) = (P::of(ya), P::of(yb));
+    let (ey_a, ey_b) = (pt_exact(ya), pt_exact(yb));
     let rx = radius(rng);
-    let ry = if touching && !segments_intersect(&ea, &eb, &ey_a, &ey_b) {
-        let pairs = closest_pairs(&ea, &eb, &ey_a, &ey_b, &Q::zero());
-        let d = sqrt_q(&pairs[0].0.sub(&pairs[0].1).len2());
+    let ry = if touching && !exact::segments_intersect(&ea, &eb, &ey_a, &ey_b) {
+        let d = exact::dist2_segments(&ea, &eb, &ey_a, &ey_b).sqrt();
         T::from_raw((to_raw(d) - rx.raw() + nudge(rng)).clamp(0, bound))
     } else {
         radius(rng)
@@ -644,7 +494,7 @@ fn cases() -> usize {
 /// Measures `T` in its safe range (random, then touching), returning the worst errors.
 fn measure<T: Fx>(seed: u64) -> (Worst, Worst) {
     let bound = T::MAX_RAW / 4;
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let (mut random, mut touching) = (Worst::default(), Worst::default());
     for _ in 0..cases() {
         measure_one::<T>(&mut rng, bound, false, &mut random);
@@ -728,7 +578,7 @@ fn i48f16_in_range() {
 /// runs with debug overflow checks, and the library's arithmetic never overflows).
 /// Returns `(pairs that fit, pairs that do not, wrong answers among those)`.
 fn full_range<T: Fx>(seed: u64) -> (usize, usize, usize) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let m = T::MAX_RAW;
     let (mut fit, mut overflow, mut wrong) = (0, 0, 0);
     let fits = |points: &[V<T>], radii: &[T]| {
@@ -741,7 +591,7 @@ fn full_range<T: Fx>(seed: u64) -> (usize, usize, usize) {
     };
     for _ in 0..cases() {
         let bits = 128 - m.leading_zeros();
-        let scale = (m >> (rng.next() % u64::from(bits / 4))).max(1);
+        let scale = (m >> (rng.next_u64() % u64::from(bits / 4))).max(1);
         let (a, b, p, c2, ya, yb) = (
             pt::<T>(&mut rng, scale),
             pt::<T>(&mut rng, scale),
@@ -750,26 +600,35 @@ fn full_range<T: Fx>(seed: u64) -> (usize, usize, usize) {
             pt::<T>(&mut rng, scale),
             pt::<T>(&mut rng, scale),
         );
-        let r = T::from_raw(rng.raw(scale).abs());
-        let r2 = T::from_raw(rng.raw(scale).abs());
-        let (ea, eb, ep) = (P::of(a), P::of(b), P::of(p));
+        let r = T::from_raw(raw(&mut rng, scale).abs());
+        let r2 = T::from_raw(raw(&mut rng, scale).abs());
+        let (ea, eb, ep) = (pt_exact(a), pt_exact(b), pt_exact(p));
         let seg = Segment::new(a, b);
         let circle = Circle::new(p, r);
         let checks = [
             (
                 fits(&[a, b, p], &[r]),
                 circle.intersects(&seg),
-                point_segment(&ep, &ea, &eb, &q(r), &Q::zero()).hit,
+                point_segment(&ep, &ea, &eb, &q(r), &D::zero()).hit,
             ),
             (
                 fits(&[p, c2], &[r, r2]),
                 circle.intersects(&Circle::new(c2, r2)),
-                point_segment(&ep, &P::of(c2), &P::of(c2), &q(r), &q(r2)).hit,
+                point_segment(&ep, &pt_exact(c2), &pt_exact(c2), &q(r), &q(r2)).hit,
             ),
             (
                 fits(&[a, b, ya, yb], &[r, r2]),
                 Capsule::new(a, b, r).intersects(&Capsule::new(ya, yb, r2)),
-                capsule_capsule(&ea, &eb, &q(r), &P::of(ya), &P::of(yb), &q(r2), &Q::zero()).hit,
+                capsule_capsule(
+                    &ea,
+                    &eb,
+                    &q(r),
+                    &pt_exact(ya),
+                    &pt_exact(yb),
+                    &q(r2),
+                    &D::zero(),
+                )
+                .hit,
             ),
         ];
         for (in_type, got, want) in checks {
@@ -826,9 +685,9 @@ fn saturates<T: Fx>() {
     // The exact distance (2·MAX·√2) exceeds the radius sum (2·MAX): no contact...
     assert!(
         !point_segment(
-            &P::of([hi, hi]),
-            &P::of([lo, lo]),
-            &P::of([lo, lo]),
+            &pt_exact([hi, hi]),
+            &pt_exact([lo, lo]),
+            &pt_exact([lo, lo]),
             &q(hi),
             &q(hi)
         )
@@ -837,9 +696,9 @@ fn saturates<T: Fx>() {
     // ...but the radius sum and the difference both saturate, so the crate may report one;
     // whatever it reports is a unit normal and a depth in range, never a panic.
     if let Some(c) = c {
-        let n = P::of(c.normal);
+        let n = pt_exact(c.normal);
         assert!(
-            lsb::<T>(&(n.len2() - Q::one()).abs()) <= 4.0,
+            lsb::<T>(&(n.len2() - D::int(1)).abs()) <= 4.0,
             "{}: {c:?}",
             T::NAME
         );

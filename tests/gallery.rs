@@ -48,14 +48,6 @@ fn every_figure_is_well_formed_svg() {
 }
 
 #[test]
-fn the_checker_rejects_broken_svg() {
-    assert!(xml::parse_xml("<svg><line></svg>").is_err());
-    assert!(xml::parse_xml("<svg><text>a < b</text></svg>").is_err());
-    assert!(xml::parse_xml("<svg x=1/>").is_err());
-    assert!(xml::parse_xml("<svg><text>a &amp; b</text></svg>").is_ok());
-}
-
-#[test]
 fn committed_pictures_match_the_gallery() {
     let figures = figures::all();
     for figure in &figures {

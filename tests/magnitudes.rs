@@ -3,54 +3,15 @@
 //! magnitude), checked against exact rationals.
 #![cfg(feature = "std")]
 
+mod common;
+
 use capsule2d::vector::VectorOps;
 use capsule2d::{Capsule, Circle, Segment, Shape};
-use num_bigint::BigInt;
-use num_rational::BigRational;
-use num_traits::{Signed, ToPrimitive, Zero};
-
-type Q = BigRational;
-
-fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-
-/// The exact closest point on `ab` to `p`.
-fn closest_exact(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> [Q; 2] {
-    let (p, a, b) = ([q(p[0]), q(p[1])], [q(a[0]), q(a[1])], [q(b[0]), q(b[1])]);
-    let v = [&b[0] - &a[0], &b[1] - &a[1]];
-    let w = [&p[0] - &a[0], &p[1] - &a[1]];
-    let vv = &v[0] * &v[0] + &v[1] * &v[1];
-    let wv = &w[0] * &v[0] + &w[1] * &v[1];
-    let t = if vv.is_zero() || !wv.is_positive() {
-        Q::zero()
-    } else if wv >= vv {
-        Q::from_integer(BigInt::from(1))
-    } else {
-        wv / vv
-    };
-    [&a[0] + &t * &v[0], &a[1] + &t * &v[1]]
-}
+use common::{D, P, Rng, exact, ulp};
 
 /// `|x − exact|` in units of the last place of `magnitude`.
-fn ulps_off(x: f64, exact: &Q, magnitude: f64) -> f64 {
-    let ulp = f64::from_bits(magnitude.abs().to_bits() + 1) - magnitude.abs();
-    let diff = (q(x) - exact).abs();
-    (diff / q(ulp)).to_f64().unwrap_or(f64::INFINITY)
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 52) as f64 - 1.0
-    }
+fn ulps_off(x: f64, exact: &D, magnitude: f64) -> f64 {
+    D::div_approx(&(D::f(x) - exact).abs(), &D::f(ulp(magnitude)), 80).to_f64()
 }
 
 const MAGNITUDES: [f64; 9] = [
@@ -63,21 +24,24 @@ fn unit_length(v: [f64; 2]) -> bool {
 
 #[test]
 fn closest_points_within_four_ulps_at_every_magnitude() {
-    let mut rng = Rng(0xABCD);
+    let mut rng = Rng::new(0xABCD);
     let mut worst = 0.0_f64;
     for &m in &MAGNITUDES {
         for _ in 0..300 {
-            let a = [rng.unit() * m, rng.unit() * m];
-            let b = [rng.unit() * m, rng.unit() * m];
-            let p = [rng.unit() * m * 1.5, rng.unit() * m * 1.5];
+            let a = [rng.signed_unit() * m, rng.signed_unit() * m];
+            let b = [rng.signed_unit() * m, rng.signed_unit() * m];
+            let p = [rng.signed_unit() * m * 1.5, rng.signed_unit() * m * 1.5];
             let got = Segment::new(a, b).project_point(p);
-            let exact = closest_exact(p, a, b);
+            let exact = exact::closest_point(&P::from_f64(a), &P::from_f64(b), &P::from_f64(p));
             let magnitude = [a[0], a[1], b[0], b[1]]
                 .iter()
                 .fold(0.0_f64, |acc, v| acc.max(v.abs()));
             for axis in 0..2 {
                 assert!(got[axis].is_finite());
-                let off = ulps_off(got[axis], &exact[axis], magnitude);
+                // |got − X / W| = |got · W − X| / W, W > 0.
+                let num = [&exact.x, &exact.y][axis];
+                let err = (D::f(got[axis]) * &exact.w - num).abs();
+                let off = D::div_approx(&err, &(&exact.w * D::f(ulp(magnitude))), 80).to_f64();
                 worst = worst.max(off);
                 assert!(off <= 4.0, "{off} ulps at {m:e}: p={p:?} a={a:?} b={b:?}");
             }
@@ -88,10 +52,10 @@ fn closest_points_within_four_ulps_at_every_magnitude() {
 
 #[test]
 fn every_query_is_finite_with_unit_normals_at_every_magnitude() {
-    let mut rng = Rng(0x1234);
+    let mut rng = Rng::new(0x1234);
     for &m in &MAGNITUDES {
         for _ in 0..200 {
-            let pt = |rng: &mut Rng| [rng.unit() * m, rng.unit() * m];
+            let pt = |rng: &mut Rng| [rng.signed_unit() * m, rng.signed_unit() * m];
             let (a, b, c, d, p) = (
                 pt(&mut rng),
                 pt(&mut rng),
@@ -99,7 +63,7 @@ fn every_query_is_finite_with_unit_normals_at_every_magnitude() {
                 pt(&mut rng),
                 pt(&mut rng),
             );
-            let r = (rng.unit().abs() + 0.1) * m;
+            let r = (rng.signed_unit().abs() + 0.1) * m;
             let seg = Segment::new(a, b);
             let other = Segment::new(c, d);
             let circle = Circle::new(p, r);
@@ -140,7 +104,7 @@ fn contact_depths_are_accurate_at_every_magnitude() {
         let circle = Circle::new([1.0 * m, 2.75 * m], 1.0 * m);
         let contact = circle.contact(&seg).expect("overlaps");
         assert_eq!(contact.normal, [0.0, 1.0]);
-        let exact = q(1.0 * m) - (q(2.75 * m) - q(2.0 * m));
+        let exact = D::f(1.0 * m) - (D::f(2.75 * m) - D::f(2.0 * m));
         assert!(
             ulps_off(contact.depth, &exact, 5.0 * m) <= 8.0,
             "{m:e}: {}",
@@ -166,7 +130,7 @@ fn crossing_points_are_accurate_at_every_magnitude() {
         let (p, p_other) = x.closest_points(&y).points();
         assert_eq!(p, p_other);
         for (got, want) in p.iter().zip([2.0 * m, 1.0 * m]) {
-            assert!(ulps_off(*got, &q(want), 4.0 * m) <= 4.0, "{m:e}: {p:?}");
+            assert!(ulps_off(*got, &D::f(want), 4.0 * m) <= 4.0, "{m:e}: {p:?}");
         }
         assert!(x.intersects(&y));
         let c = Capsule::from_segment(x, 0.1 * m).contact(&Capsule::from_segment(y, 0.1 * m));

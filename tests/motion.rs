@@ -1,21 +1,22 @@
 //! Motion (issue 4): rays, crossings, sweeps, speculative contacts, chains and stepping.
 //!
 //! - Expected values come from an independent reference: hand-derived numbers, plain f64
-//!   geometry written here, or exact rationals (`num_rational::BigRational`). Times of
-//!   impact are bracketed by exact rational bisection on the sign of
+//!   geometry written here, or the tests' shared exact reference (`common::exact`, dyadic
+//!   rationals). Times of impact are bracketed by exact bisection on the sign of
 //!   `dist²(path(t), core) − r²`, never taken from the crate.
 //! - Generic bodies run for `f32`, `f64` and (feature `fixed`) `I32F32`, each with its own
 //!   tolerance.
-//! - Random cases come from a seeded xorshift generator, so failures reproduce. Run with
-//!   `--nocapture` to see the measured figures.
+//! - Random cases come from the tests' seeded generator (`common::Rng`), so failures
+//!   reproduce. Run with `--nocapture` to see the measured figures.
+
+mod common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{
     Ball, Capsule, Chain, ChainContact, Circle, Contact, Hit, Ray, Scalar, Segment, Shape,
     StepParams,
 };
-use num_rational::BigRational;
-use num_traits::{Signed, Zero};
+use common::{D, Frac, P, Rng, exact};
 
 // ---------------------------------------------------------------------------------------
 // Scalars under test.
@@ -125,26 +126,6 @@ fn assert_num<T: Num>(got: T, want: f64, what: &str) {
     );
 }
 
-/// xorshift64*: a tiny deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    /// Uniform in `[lo, hi)`.
-    fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        let unit = (self.next() >> 11) as f64 / (1u64 << 53) as f64;
-        lo + (hi - lo) * unit
-    }
-    fn int(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
-    }
-}
-
 // ---------------------------------------------------------------------------------------
 // Plain f64 geometry: the brute-force reference, written independently of the crate.
 
@@ -162,40 +143,63 @@ fn dist_sq_point_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
 }
 
 // ---------------------------------------------------------------------------------------
-// Exact reference: times of impact by rational bisection.
+// Exact reference: times of impact by bisection on exact signs.
 
-type Q = BigRational;
+/// A time `t = n / m` on a path, `m > 0` (both dyadic).
+type Time = (D, D);
 
-fn q(x: f64) -> Q {
-    Q::from_float(x).expect("finite")
-}
-
-fn qp(p: [f64; 2]) -> [Q; 2] {
-    [q(p[0]), q(p[1])]
-}
-
-/// Exact `dist²(p, segment ab)`.
-fn exact_dist_sq(p: &[Q; 2], a: &[Q; 2], b: &[Q; 2]) -> Q {
-    let v = [&b[0] - &a[0], &b[1] - &a[1]];
-    let w = [&p[0] - &a[0], &p[1] - &a[1]];
-    let along = &w[0] * &v[0] + &w[1] * &v[1];
-    let len_sq = &v[0] * &v[0] + &v[1] * &v[1];
-    let w_sq = &w[0] * &w[0] + &w[1] * &w[1];
-    if along <= Q::zero() || len_sq.is_zero() {
-        w_sq
-    } else if along >= len_sq {
-        let d = [&p[0] - &b[0], &p[1] - &b[1]];
-        &d[0] * &d[0] + &d[1] * &d[1]
-    } else {
-        w_sq - &along * &along / len_sq
+/// `dist²(o + t d, ab) − r²` at `t = n / m`, as a signed fraction: scaled by `m`, the point
+/// is `m o + n d` and the segment `m a → m b`, so the value is exact.
+fn excess(o: &P, d: &P, a: &P, b: &P, r: &D, (n, m): &Time) -> Frac {
+    let p = o.scale(m).add(&d.scale(n));
+    let d2 = exact::dist2_point_segment(&a.scale(m), &b.scale(m), &p);
+    let m2 = m.square();
+    Frac {
+        num: d2.num - r.square() * &m2 * &d2.den,
+        den: d2.den * m2,
     }
+}
+
+/// The times in `[0, t_max]` at which `dist²(o + t d, ab)` can take its minimum over the
+/// path: `t_max`, the projections of `a` and `b` onto the path, and the crossing with the
+/// segment's line, when inside. `dist²` is convex in `t` and piecewise quadratic, so its
+/// minimum is at one of them (or at 0, which the callers check first).
+fn path_candidates(o: &P, d: &P, t_max: f64, a: &P, b: &P) -> Vec<Time> {
+    let one = D::int(1);
+    let tq_max = D::f(t_max);
+    let inside = |(n, m): &Time| n.is_positive() && *n < &tq_max * m;
+    let mut candidates = vec![(tq_max.clone(), one)];
+    let dd = d.len2();
+    if !dd.is_zero() {
+        for e in [a, b] {
+            let t = (e.sub(o).dot(d), dd.clone());
+            if inside(&t) {
+                candidates.push(t);
+            }
+        }
+        // Crossing of the path's line with ab's line: solve o + t d = a + s (b − a).
+        let v = b.sub(a);
+        let den = d.cross(&v);
+        if !den.is_zero() {
+            let num = a.sub(o).cross(&v);
+            let t = if den.is_negative() {
+                (-num, -den)
+            } else {
+                (num, den)
+            };
+            if inside(&t) {
+                candidates.push(t);
+            }
+        }
+    }
+    candidates
 }
 
 /// The exact first time `t ∈ [0, t_max]` at which `o + t d` comes within `r` of segment
 /// `ab`, as a bracket `(lo, hi)` of adjacent-or-equal f64 values (`lo == hi == 0` for a
 /// start inside); `None` when it never does. `f(t) = dist² − r²` is convex in `t`, so its
-/// minimum over `[0, t_max]` is found exactly among the closest-pair candidates of the
-/// two segments, and the first root lies between 0 and that minimum.
+/// minimum over `[0, t_max]` is found exactly among [`path_candidates`], and the first
+/// root lies between 0 and that minimum.
 fn exact_toi(
     o: [f64; 2],
     d: [f64; 2],
@@ -204,62 +208,45 @@ fn exact_toi(
     b: [f64; 2],
     r: f64,
 ) -> Option<(f64, f64)> {
-    let (qo, qd, qa, qb) = (qp(o), qp(d), qp(a), qp(b));
-    let r_sq = q(r) * q(r);
-    let f = |t: &Q| {
-        let p = [&qo[0] + &qd[0] * t, &qo[1] + &qd[1] * t];
-        exact_dist_sq(&p, &qa, &qb) - &r_sq
-    };
-    if f(&Q::zero()) <= Q::zero() {
+    let (po, pd, pa, pb, r) = (
+        P::from_f64(o),
+        P::from_f64(d),
+        P::from_f64(a),
+        P::from_f64(b),
+        D::f(r),
+    );
+    let f = |t: &Time| excess(&po, &pd, &pa, &pb, &r, t);
+    let at = |t: f64| f(&(D::f(t), D::int(1)));
+    if !at(0.0).num.is_positive() {
         return Some((0.0, 0.0));
     }
-    // Candidate times of closest approach: the path's ends, the projections of a and b
-    // onto the path, and the crossing with the segment's line when it is inside both.
-    let tq_max = q(t_max);
-    let dd = &qd[0] * &qd[0] + &qd[1] * &qd[1];
-    let mut candidates = vec![tq_max.clone()];
-    if !dd.is_zero() {
-        for e in [&qa, &qb] {
-            let t = ((&e[0] - &qo[0]) * &qd[0] + (&e[1] - &qo[1]) * &qd[1]) / &dd;
-            if t > Q::zero() && t < tq_max {
-                candidates.push(t);
-            }
-        }
-        // Crossing of the path's line with ab's line: solve o + t d = a + s (b − a).
-        let v = [&qb[0] - &qa[0], &qb[1] - &qa[1]];
-        let den = &qd[0] * &v[1] - &qd[1] * &v[0];
-        if !den.is_zero() {
-            let w = [&qa[0] - &qo[0], &qa[1] - &qo[1]];
-            let t = (&w[0] * &v[1] - &w[1] * &v[0]) / &den;
-            if t > Q::zero() && t < tq_max {
-                candidates.push(t);
-            }
-        }
-        // Projections of the path's end onto ab are covered by t_max; the interior minimum
-        // of a point–segment distance along a line is at one of these times.
-    }
-    let (t_min, f_min) = candidates
+    let (t_min, f_min) = path_candidates(&po, &pd, t_max, &pa, &pb)
         .into_iter()
-        .map(|t| (f(&t), t))
-        .min_by(|x, y| x.0.cmp(&y.0))
-        .map(|(v, t)| (t, v))?;
-    if f_min > Q::zero() {
+        .map(|t| {
+            let v = f(&t);
+            (t, v)
+        })
+        .min_by(|x, y| x.1.cmp(&y.1))?;
+    if f_min.num.is_positive() {
         return None;
     }
-    // Bisection in f64 midpoints (exact as rationals) until the bracket is one ulp.
+    // Bisection in f64 midpoints (exact dyadics) until the bracket is one ulp.
     let mut lo = 0.0_f64;
-    let mut hi = num_traits::ToPrimitive::to_f64(&t_min).expect("finite");
-    if f(&q(hi)) > Q::zero() {
-        // t_min rounded up past the root's right side is impossible for a convex f with
-        // f(t_min) ≤ 0 unless rounding moved it; nudge up until inside.
-        hi = t_min_upper(&f, &t_min);
+    let mut hi = D::div_approx(&t_min.0, &t_min.1, 80).to_f64();
+    // The exact minimiser rounded (or truncated) past the root's right side: step up
+    // until inside.
+    for _ in 0..8 {
+        if !at(hi).num.is_positive() {
+            break;
+        }
+        hi = f64::from_bits(hi.to_bits() + 1);
     }
     for _ in 0..200 {
         let mid = lo + (hi - lo) / 2.0;
         if mid <= lo || mid >= hi {
             break;
         }
-        if f(&q(mid)) > Q::zero() {
+        if at(mid).num.is_positive() {
             lo = mid;
         } else {
             hi = mid;
@@ -268,16 +255,24 @@ fn exact_toi(
     Some((lo, hi))
 }
 
-/// A float at or just above `t` where `f ≤ 0` (for rounding of an exact minimiser).
-fn t_min_upper(f: &dyn Fn(&Q) -> Q, t: &Q) -> f64 {
-    let mut x = num_traits::ToPrimitive::to_f64(t).expect("finite");
-    for _ in 0..8 {
-        x = f64::from_bits(x.to_bits() + 1);
-        if f(&q(x)) <= Q::zero() {
-            return x;
-        }
-    }
-    x
+/// The exact closest approach of the path `o + t d`, `t ∈ [0, t_max]`, to segment `ab`
+/// (the minimum of the distance over the path), as an f64.
+fn closest_approach(o: [f64; 2], d: [f64; 2], t_max: f64, a: [f64; 2], b: [f64; 2]) -> f64 {
+    let (po, pd, pa, pb) = (
+        P::from_f64(o),
+        P::from_f64(d),
+        P::from_f64(a),
+        P::from_f64(b),
+    );
+    let zero = D::zero();
+    let f = |t: &Time| excess(&po, &pd, &pa, &pb, &zero, t);
+    path_candidates(&po, &pd, t_max, &pa, &pb)
+        .into_iter()
+        .chain([(D::zero(), D::int(1))])
+        .map(|t| f(&t))
+        .min()
+        .expect("t_max is a candidate")
+        .sqrt_f64()
 }
 
 /// Relative distance of `got` from the exact bracket.
@@ -461,7 +456,7 @@ for_each_scalar! {
 /// A ray through the shared vertex of two segments hits at least one of them: the
 /// endpoint decision uses the signs of exact cross products.
 fn ray_joints_are_watertight<T: Num>() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::new(7);
     for _ in 0..5000 {
         let mut p = || v::<T>(rng.int(-20, 20) as f64 / 4.0, rng.int(-20, 20) as f64 / 4.0);
         let (a, j, b, o) = (p(), p(), p(), p());
@@ -490,7 +485,7 @@ for_each_scalar! {
 /// boundary, and agreement with the exact first-touch time.
 #[test]
 fn ray_casts_match_exact_times() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::new(11);
     let mut worst = 0.0_f64;
     let mut checked = 0;
     for case in 0..1000 {
@@ -617,7 +612,7 @@ for_each_scalar! {
 /// within 1e-9 of touching (grazing) may disagree on hit/miss and are checked to be such.
 #[test]
 fn sweep_times_match_exact_reference() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::new(3);
     let mut worst = 0.0_f64;
     let mut hits = 0;
     for case in 0..3000 {
@@ -686,7 +681,7 @@ fn sweep_times_match_exact_reference() {
 /// segment, the sweep reports a touch no later. No tunnelling.
 #[test]
 fn no_tunnelling_in_100k_fast_sweeps() {
-    let mut rng = Rng(2024);
+    let mut rng = Rng::new(2024);
     let (mut tunnels, mut caught, mut late) = (0, 0, 0);
     for _ in 0..100_000 {
         let r = rng.range(0.05, 0.5);
@@ -729,7 +724,7 @@ fn no_tunnelling_in_100k_fast_sweeps() {
 
 /// The same property for f32 and fixed point, with overlaps that exceed their rounding.
 fn no_tunnelling_generic<T: Num>() {
-    let mut rng = Rng(99);
+    let mut rng = Rng::new(99);
     let mut caught = 0;
     for _ in 0..10_000 {
         let r = rng.range(0.05, 0.5);
@@ -850,7 +845,7 @@ for_each_scalar! {
 /// empty ⇔ (wholly inside or not intersecting).
 #[test]
 fn crossings_match_exact_and_intersects() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::new(5);
     for case in 0..20_000 {
         let c = [rng.int(-6, 6) as f64, rng.int(-6, 6) as f64];
         let r = rng.int(0, 6) as f64;
@@ -910,7 +905,7 @@ fn crossings_match_exact_and_intersects() {
 #[cfg(feature = "fixed")]
 #[test]
 fn crossings_agree_with_intersects_fixed() {
-    let mut rng = Rng(17);
+    let mut rng = Rng::new(17);
     for case in 0..20_000 {
         let p = |rng: &mut Rng| v::<Fx>(rng.range(-8.0, 8.0), rng.range(-8.0, 8.0));
         let (a, b, c) = (p(&mut rng), p(&mut rng), p(&mut rng));
@@ -992,7 +987,7 @@ for_each_scalar! {
 /// plain f64 distance.
 #[test]
 fn margin_depth_is_signed_gap() {
-    let mut rng = Rng(8);
+    let mut rng = Rng::new(8);
     for _ in 0..20_000 {
         let a = [rng.range(-5.0, 5.0), rng.range(-5.0, 5.0)];
         let b = [rng.range(-5.0, 5.0), rng.range(-5.0, 5.0)];
@@ -1121,7 +1116,7 @@ for_each_scalar! {
 /// by the chain (the joint rule never loses a contact), at least as deep.
 #[test]
 fn chain_rule_never_loses_a_contact() {
-    let mut rng = Rng(21);
+    let mut rng = Rng::new(21);
     for case in 0..3000 {
         let n = rng.int(2, 6) as usize;
         let mut points = vec![[0.0, 0.0]];
@@ -1596,7 +1591,7 @@ fn non_finite_ball_is_left_alone() {
 
 fn awkward_inputs_are_safe<T: Num>() {
     let values = [0.0, 1.0, -1.0, 1e-6, -3.5, 1e3, 0.5];
-    let mut rng = Rng(31);
+    let mut rng = Rng::new(31);
     let pick = |rng: &mut Rng| values[rng.int(0, values.len() as i64 - 1) as usize];
     for _ in 0..20_000 {
         let p = |rng: &mut Rng| v::<T>(pick(rng), pick(rng));
@@ -1693,10 +1688,26 @@ fn nan_and_infinity_give_none_or_finite() {
     );
 }
 
-/// Unused-import guard for `Zero`/`Signed` in builds without the exact helpers.
+/// The exact helpers on hand-derived cases: a drop onto a floor touching at `t = 0.5`, a
+/// start inside, a miss, and the closest approach of a pass above a segment's end.
 #[test]
 fn exact_helpers_work() {
     let bracket = exact_toi([0.0, 3.0], [0.0, -4.0], 1.0, [-5.0, 0.0], [5.0, 0.0], 1.0).unwrap();
     assert!(bracket.0 <= 0.5 && bracket.1 >= 0.5 && bracket.1 - bracket.0 < 1e-15);
-    assert!(q(-2.0).abs() == q(2.0));
+    let inside = exact_toi([0.0, 0.5], [1.0, 0.0], 1.0, [-5.0, 0.0], [5.0, 0.0], 1.0);
+    assert_eq!(inside, Some((0.0, 0.0)));
+    assert_eq!(
+        exact_toi([0.0, 3.0], [0.0, -1.0], 1.0, [-5.0, 0.0], [5.0, 0.0], 1.0),
+        None
+    );
+    // From (7, 4) to (7, −4) past the end (5, 0): closest at t = 0.5, distance 2.
+    assert_eq!(
+        closest_approach([7.0, 4.0], [0.0, -8.0], 1.0, [-5.0, 0.0], [5.0, 0.0]),
+        2.0
+    );
+    // Across the segment's line inside it: distance 0.
+    assert_eq!(
+        closest_approach([1.0, 4.0], [1.0, -8.0], 1.0, [-5.0, 0.0], [5.0, 0.0]),
+        0.0
+    );
 }

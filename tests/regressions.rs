@@ -310,24 +310,18 @@ fn depths_near_max_are_finite_and_accurate() {
 #[test]
 fn a_segment_too_short_for_the_circles_scale_still_crosses() {
     use capsule2d::{Circle, Shape};
-    use num_bigint::BigInt;
-    use num_rational::BigRational;
+    use common::{D, P};
 
     let a = [-3.944_516e-24_f32, -3.944_516e-24];
     let b = [0.0_f32, 0.0];
     let c = [0.0_f32, 1.584_563_1e29];
     let r = 1.584_563_1e29_f32;
-    let q = |x: f32| BigRational::from_float(x).expect("finite");
-    let rest = |p: [f32; 2]| {
-        let (dx, dy) = (q(p[0]) - q(c[0]), q(p[1]) - q(c[1]));
-        &dx * &dx + &dy * &dy - q(r) * q(r)
-    };
-    let zero = BigRational::from_integer(BigInt::from(0));
-    assert_eq!(rest(b), zero);
-    assert!(rest(a) > zero);
-    let inward =
-        (q(b[0]) - q(c[0])) * (q(b[0]) - q(a[0])) + (q(b[1]) - q(c[1])) * (q(b[1]) - q(a[1]));
-    assert!(inward < zero);
+    let p = |v: [f32; 2]| P::f(v[0].into(), v[1].into());
+    let rest = |v: [f32; 2]| p(v).sub(&p(c)).len2() - D::f(r.into()).square();
+    assert!(rest(b).is_zero());
+    assert!(rest(a).is_positive());
+    let inward = p(b).sub(&p(c)).dot(&p(b).sub(&p(a)));
+    assert!(inward.is_negative());
 
     let circle = Circle::new(c, r);
     let segment = Segment::new(a, b);
@@ -353,8 +347,7 @@ fn a_segment_too_short_for_the_circles_scale_still_crosses() {
 /// from the `f32` inputs), `y.a` lies within `x`'s radius of `x`'s core, so both are yes.
 #[test]
 fn capsules_longer_than_max_are_asked_every_endpoint() {
-    use num_bigint::BigInt;
-    use num_rational::BigRational;
+    use common::{D, P, exact};
 
     let x = Capsule::new(
         [2.540_360_2e38_f32, 2.540_358_6e38],
@@ -363,26 +356,9 @@ fn capsules_longer_than_max_are_asked_every_endpoint() {
     );
     let y = Capsule::new([-3.283_141_4e38_f32, -3.283_141e38], [0.0, 0.0], 0.0);
 
-    let q = |v: f32| BigRational::from_float(v).expect("finite");
-    let zero = BigRational::from_integer(BigInt::from(0));
-    let one = BigRational::from_integer(BigInt::from(1));
-    // Squared distance from p to segment ab, exactly.
-    let distance_sq = |p: [f32; 2], a: [f32; 2], b: [f32; 2]| {
-        let (vx, vy) = (q(b[0]) - q(a[0]), q(b[1]) - q(a[1]));
-        let (wx, wy) = (q(p[0]) - q(a[0]), q(p[1]) - q(a[1]));
-        let t = (&wx * &vx + &wy * &vy) / (&vx * &vx + &vy * &vy);
-        let t = if t < zero {
-            zero.clone()
-        } else if t > one {
-            one.clone()
-        } else {
-            t
-        };
-        let (dx, dy) = (wx - &t * vx, wy - t * vy);
-        &dx * &dx + &dy * &dy
-    };
-    let reach = q(x.radius) + q(y.radius);
-    assert!(distance_sq(y.a, x.a, x.b) <= &reach * &reach);
+    let p = |v: [f32; 2]| P::f(v[0].into(), v[1].into());
+    let reach = D::f(x.radius.into()) + D::f(y.radius.into());
+    assert!(exact::dist2_point_segment(&p(x.a), &p(x.b), &p(y.a)).le_square(&reach));
 
     assert!(x.intersects(&y));
     assert!(y.intersects(&x));
@@ -399,16 +375,16 @@ fn capsules_longer_than_max_are_asked_every_endpoint() {
 /// point twice for touching segments) now hold: `((0, 0), (0, 0))`, distance 0.
 #[test]
 fn a_point_segment_on_another_is_a_common_point() {
-    use num_bigint::BigInt;
-    use num_rational::BigRational;
+    use common::P;
 
     fn check<S: capsule2d::Scalar + Into<f64> + core::fmt::Debug>(a: [S; 2], b: [S; 2]) {
-        let q = |x: S| BigRational::from_float(x.into()).expect("finite");
-        let zero = BigRational::from_integer(BigInt::from(0));
         // Exactly: (0, 0) is collinear with a and b, and between them.
-        let (ax, ay, bx, by) = (q(a[0]), q(a[1]), q(b[0]), q(b[1]));
-        assert_eq!(&ax * &by - &ay * &bx, zero);
-        assert!(&ax * &ax + &ay * &ay > zero && (&ax * &bx + &ay * &by) <= zero);
+        let (pa, pb) = (
+            P::f(a[0].into(), a[1].into()),
+            P::f(b[0].into(), b[1].into()),
+        );
+        assert!(pa.cross(&pb).is_zero());
+        assert!(pa.len2().is_positive() && !pa.dot(&pb).is_positive());
 
         let origin = [S::ZERO, S::ZERO];
         let segment = Segment::new(a, b);

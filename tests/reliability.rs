@@ -9,32 +9,19 @@
 //!    normal along the segment instead of the segment's normal;
 //! 3. margin contacts that lost the gap when the margin was much larger than the gap.
 
+mod common;
+
 use capsule2d::{Capsule, Circle, Contact, Segment, Shape};
-use num_rational::BigRational;
-use num_traits::{Signed, Zero};
-
-type Q = BigRational;
-
-fn q(x: f64) -> Q {
-    BigRational::from_float(x).expect("finite")
-}
+use common::{P, exact};
 
 /// The sign of the exact `(p − a)·(b − a)` and `(b − a) × (p − a)`.
 fn exact_signs(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> (i8, i8) {
-    let (vx, vy) = (q(b[0]) - q(a[0]), q(b[1]) - q(a[1]));
-    let (wx, wy) = (q(p[0]) - q(a[0]), q(p[1]) - q(a[1]));
-    let sign = |x: Q| {
-        if x.is_zero() {
-            0
-        } else if x.is_positive() {
-            1
-        } else {
-            -1
-        }
-    };
-    let along = &wx * &vx + &wy * &vy;
-    let cross = &vx * &wy - &vy * &wx;
-    (sign(along), sign(cross))
+    let (a, b, p) = (P::from_f64(a), P::from_f64(b), P::from_f64(p));
+    let along = p.sub(&a).dot(&b.sub(&a));
+    (
+        along.signum() as i8,
+        exact::orient(&a, &b, &p).signum() as i8,
+    )
 }
 
 /// The unit left normal of `b − a`, in f64.

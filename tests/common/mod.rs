@@ -9,8 +9,8 @@
 //!   distances, intersection decisions and contacts. It never calls the crate; it is
 //!   written from the textbook definitions (projection and clamp, orientation tests,
 //!   support functions of the Minkowski difference).
-//! - [`Rng`]: a tiny deterministic PRNG (`SplitMix64`) for the reference tests, so that a
-//!   failure reproduces.
+//! - [`Rng`]: a tiny deterministic PRNG (`SplitMix64`), the one every test draws from, so
+//!   that a failure reproduces.
 //!
 //! # Exact arithmetic
 //!
@@ -55,8 +55,9 @@ pub(crate) fn ulp(m: f64) -> f64 {
     if m < f64::MIN_POSITIVE {
         return f64::from_bits(1);
     }
-    let e = ((m.to_bits() >> 52) & 0x7ff) as i32 - 1023;
-    2f64.powi(e - 52)
+    let e = ((m.to_bits() >> 52) & 0x7ff) as i64 - 1023;
+    // `ldexp`, not `powi`: `2^(e − 52)` is subnormal below magnitude 2^-970.
+    ldexp(1.0, e - 52)
 }
 
 /// `x · 2^e` without intermediate overflow or underflow.
@@ -167,6 +168,16 @@ impl D {
             .to_f64()
             .expect("64 bits fit an f64");
         ldexp(top, self.e + shift as i64)
+    }
+    /// The nearest integer (halves rounded up), which must fit an `i128`.
+    pub(crate) fn round_to_i128(&self) -> i128 {
+        let rounded = if self.e >= 0 {
+            &self.m << self.e as usize
+        } else {
+            let shift = (-self.e) as usize;
+            (&self.m + (BigInt::one() << (shift - 1))) >> shift
+        };
+        rounded.to_i128().expect("fits an i128")
     }
     /// The exact value as a rational.
     pub(crate) fn to_q(&self) -> Q {
@@ -282,6 +293,10 @@ impl Frac {
     pub(crate) fn le_square(&self, r: &D) -> bool {
         self.num <= r.square() * &self.den
     }
+    /// Whether `self ≥ r²`.
+    pub(crate) fn ge_square(&self, r: &D) -> bool {
+        self.num >= r.square() * &self.den
+    }
     /// Whether `self == r²`.
     pub(crate) fn eq_square(&self, r: &D) -> bool {
         self.num == r.square() * &self.den
@@ -382,6 +397,21 @@ impl P {
     pub(crate) fn length_f64(&self) -> f64 {
         Frac::whole(self.len2()).sqrt_f64()
     }
+    /// `max(|x − o.x|, |y − o.y|)`, exactly.
+    pub(crate) fn dist_inf(&self, o: &Self) -> D {
+        let (dx, dy) = ((&self.x - &o.x).abs(), (&self.y - &o.y).abs());
+        if dx > dy { dx } else { dy }
+    }
+    /// `self / |self|` (non-zero) to about 200 bits: for measuring errors in the last
+    /// place of types up to 64 bits wide.
+    pub(crate) fn unit_approx(&self) -> Self {
+        assert!(!self.is_zero(), "unit of the zero vector");
+        let length = Frac::whole(self.len2()).sqrt();
+        Self::new(
+            D::div_approx(&self.x, &length, 200),
+            D::div_approx(&self.y, &length, 200),
+        )
+    }
     /// The left normal `(−y, x)`, not normalised.
     pub(crate) fn perp(&self) -> Self {
         Self::new(-&self.y, self.x.clone())
@@ -462,6 +492,19 @@ impl H {
             D::div_approx(&self.x, &self.w, 80).to_f64(),
             D::div_approx(&self.y, &self.w, 80).to_f64(),
         ]
+    }
+    /// The point to about 200 bits.
+    pub(crate) fn approx(&self) -> P {
+        P::new(
+            D::div_approx(&self.x, &self.w, 200),
+            D::div_approx(&self.y, &self.w, 200),
+        )
+    }
+    /// `max(|p.x − x / w|, |p.y − y / w|)` to about 80 bits.
+    pub(crate) fn dist_inf(&self, p: &P) -> D {
+        let d = self.to(p);
+        let m = if d.x.abs() > d.y.abs() { d.x } else { d.y };
+        D::div_approx(&m.abs(), &self.w, 80)
     }
     pub(crate) fn is_point(&self, p: &P) -> bool {
         self.to(p).is_zero()
@@ -676,7 +719,12 @@ macro_rules! qc_scalars {
 // A deterministic PRNG.
 // ---------------------------------------------------------------------------------------
 
-/// `SplitMix64`: small, fast, and reproducible from its seed.
+/// `SplitMix64` (Steele, Lea and Flood; the constants of Vigna's `splitmix64.c`): small,
+/// fast, and reproducible from its seed. The one generator of the integration tests.
+///
+/// `tests/determinism.rs` pins hashes of outputs over inputs drawn from this stream, and
+/// checks the published test vectors (`splitmix64_test_vectors`): changing the algorithm or
+/// the way `below` and `signed_unit` use it moves those pins, and the test vectors say why.
 #[derive(Clone, Debug)]
 pub(crate) struct Rng(u64);
 
@@ -699,9 +747,18 @@ impl Rng {
     pub(crate) fn range(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.unit()
     }
+    /// Uniform in `[-1, 1)`, a multiple of `2^-52`: built from integer bits only, so it is
+    /// the same on every platform.
+    pub(crate) fn signed_unit(&mut self) -> f64 {
+        ((self.next_u64() >> 11) as i64 - (1_i64 << 52)) as f64 / (1_u64 << 52) as f64
+    }
     /// Uniform in `0..n`.
     pub(crate) fn below(&mut self, n: u64) -> u64 {
         self.next_u64() % n
+    }
+    /// Uniform in `lo..=hi`.
+    pub(crate) fn int(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + self.below((hi - lo + 1) as u64) as i64
     }
     /// `±m · 2^e` with a uniform mantissa in `[1, 2)` and a uniform exponent in `lo..=hi`.
     pub(crate) fn log_uniform(&mut self, lo: i32, hi: i32) -> f64 {

@@ -2,8 +2,7 @@
 //! generated SVG: every tag closes in order, attributes are quoted and unique, entities are
 //! the predefined ones or numeric, and there is exactly one root element, `svg`.
 //!
-//! The same checker as the one in `tests/rain_demo.rs`, moved here so that more than one
-//! test can use it.
+//! Used by `tests/rain_demo.rs` and `tests/gallery.rs` (`mod xml;`).
 
 #![allow(dead_code)]
 
@@ -144,4 +143,19 @@ pub(crate) fn parse_xml(text: &str) -> Result<Vec<Element>, String> {
         return Err("the root is not <svg>".into());
     }
     Ok(elements)
+}
+
+/// The checker itself, wherever it is used: it rejects each kind of broken XML.
+#[test]
+fn the_checker_rejects_broken_xml() {
+    assert!(parse_xml("<svg><g></svg>").is_err());
+    assert!(parse_xml("<svg><line></svg>").is_err());
+    assert!(parse_xml("<svg><text>a < b</text></svg>").is_err());
+    assert!(parse_xml("<svg a=1/>").is_err());
+    assert!(parse_xml("<svg a=\"1\" a=\"2\"/>").is_err());
+    assert!(parse_xml("<svg>&nbsp;</svg>").is_err());
+    assert!(parse_xml("<svg/><svg/>").is_err());
+    assert!(parse_xml("<g/>").is_err());
+    assert!(parse_xml("<svg><g x=\"1\">a &amp; b</g></svg>").is_ok());
+    assert!(parse_xml("<svg><text>a &amp; b</text></svg>").is_ok());
 }
