@@ -22,7 +22,8 @@
 //! and [`AnyShape`] for mixed collections — the same queries against every other, one
 //! name each: [`intersects`](Shape::intersects), [`distance`](Shape::distance),
 //! [`closest_points`](Shape::closest_points), [`contact`](Shape::contact),
-//! [`contact_with_margin`](Shape::contact_with_margin),
+//! [`contact_with_margin`](Shape::contact_with_margin), [`manifold`](Shape::manifold)
+//! (up to two contact points with feature ids, for a solver),
 //! [`contains_point`](Shape::contains_point), [`project_point`](Shape::project_point) and
 //! [`aabb`](Shape::aabb). The receiver is the queried or moving shape, the other shape
 //! comes next, options last; results are seen from the receiver. The [`shape`] module's
@@ -101,7 +102,8 @@
 //! The modules are the layers, each built on the ones before it: [`num`] (the
 //! [`Scalar`] trait and the numerics: exact predicates, fixed point), vectors
 //! ([`Vector2`]), [`shape`] (the shapes and the [`Shape`] trait, [`Aabb`], [`Pose`]),
-//! [`query`] (the kernels behind every query, [`Contact`], [`ClosestPoints`]),
+//! [`query`] (the kernels behind every query, [`Contact`], [`ClosestPoints`],
+//! [`Manifold`]),
 //! [`motion`] (rays, sweeps, crossings, chains, stepping), [`response`], [`batch`] and
 //! [`adapters`]. `docs/design.md` lists every file and where each algorithm lives.
 
@@ -126,7 +128,7 @@ pub use motion::{
     Ball, Chain, ChainContact, ChainHit, Crossings, Hit, Ray, Resolution, StepParams, StepReport,
 };
 pub use num::Scalar;
-pub use query::{ClosestPoints, Contact};
+pub use query::{ClosestPoints, Contact, Feature, FeatureId, Manifold, ManifoldPoint};
 pub use shape::{
     Aabb, AnyShape, Capsule, Circle, Core, Pose, Rotation, Segment, Shape, ShapeError,
 };

@@ -12,6 +12,8 @@
 //! - `segment_pair.rs`: the segment–segment kernel (crossing tests, closest pair, crossing
 //!   contacts);
 //! - `contact.rs`: [`Contact`], what a contact query returns;
+//! - `manifold.rs`: [`Manifold`], up to two contact points with one normal and feature
+//!   ids (the reference face, the clip, the bias against flip-flop);
 //! - this file: the dispatch, [`ClosestPoints`], and the speculative (margin) contacts.
 //!
 //! The decision (`intersects`) and the construction (`contact`) of a pair share one
@@ -19,11 +21,14 @@
 
 mod contact;
 pub(crate) mod core_contact;
+mod manifold;
 pub(crate) mod project;
 pub(crate) mod radii;
 pub(crate) mod segment_pair;
 
 pub use contact::Contact;
+pub(crate) use manifold::manifold;
+pub use manifold::{Feature, FeatureId, Manifold, ManifoldPoint};
 
 use crate::num::{Num, Scalar};
 use crate::shape::Core;

@@ -18,6 +18,7 @@
 //! | [`closest_points`](Shape::closest_points) | [`ClosestPoints`]: the nearest point of each shape |
 //! | [`contact`](Shape::contact) | [`Option<Contact>`](Contact): normal, depth and point when they touch or overlap |
 //! | [`contact_with_margin`](Shape::contact_with_margin) | the same, already when they are within a margin (speculative) |
+//! | [`manifold`](Shape::manifold) | [`Option<Manifold>`](crate::Manifold): one normal, one or two points with feature ids |
 //! | [`contains_point`](Shape::contains_point) | `bool` |
 //! | [`project_point`](Shape::project_point) | the point of the shape nearest a point |
 //! | [`aabb`](Shape::aabb) | the [`Aabb`] around the shape |
@@ -232,6 +233,49 @@ pub trait Shape<V: Vector2> {
         margin: V::Scalar,
     ) -> Option<Contact<V>> {
         query::contact_with_margin(
+            self.core(),
+            self.radius(),
+            other.core(),
+            other.radius(),
+            margin,
+        )
+    }
+
+    /// The contact manifold within `margin` of touching: one unit normal (from `other`
+    /// towards `self`, as in [`contact`](Self::contact)) and one or two points, each with
+    /// its separation, its point on each shape and a [`FeatureId`](crate::FeatureId) for
+    /// warm-starting a solver. `None` exactly when
+    /// [`contact_with_margin`](Self::contact_with_margin) is: beyond the margin, for a NaN
+    /// margin and for an empty shape.
+    ///
+    /// Two segment cores (segments, capsules) give two points when the other segment,
+    /// clipped to the extent of the reference face, has both ends within the margin;
+    /// otherwise, and for point and circle cores, the one point is the speculative
+    /// contact's (its normal, and `separation = −depth`). The reference face is `other`'s
+    /// unless `self`'s separates more by over `2⁻⁸ (|x| + |y|)`, which keeps it, and the
+    /// ids, from flip-flopping on a resting pair. See [`Manifold`](crate::Manifold) and
+    /// `docs/semantics.md`, "Manifolds".
+    ///
+    /// ```
+    /// use capsule2d::{Capsule, Feature, Shape};
+    ///
+    /// let below = Capsule::new([0.0_f64, 0.0], [4.0, 0.0], 0.5);
+    /// let above = Capsule::new([1.0, 0.9], [3.0, 0.9], 0.5);
+    /// let m = above.manifold(&below, 0.02).unwrap();
+    /// assert_eq!(m.normal, [0.0, 1.0]);
+    /// assert_eq!(m.points().len(), 2);
+    /// for (point, end) in m.points().iter().zip([Feature::Start, Feature::End]) {
+    ///     assert!((point.separation + 0.1).abs() < 1e-12);
+    ///     assert_eq!((point.id.on_self, point.id.on_other), (end, Feature::Left));
+    /// }
+    /// ```
+    #[inline]
+    fn manifold<O: Shape<V> + ?Sized>(
+        &self,
+        other: &O,
+        margin: V::Scalar,
+    ) -> Option<crate::Manifold<V>> {
+        query::manifold(
             self.core(),
             self.radius(),
             other.core(),
