@@ -3,9 +3,10 @@
 //! The issue's "Must show" bounds, measured in ulps of the inputs' magnitude `M` (the
 //! largest absolute coordinate or radius of the case; one ulp is the f64 spacing at `M`):
 //!
-//! - closest points within 4 ulps;
+//! - closest points within 4 ulps, and the closest parameter `t` within 32 ulps of `M`
+//!   once scaled by the segment's length (where its error matters);
 //! - contact depths within 8 ulps;
-//! - normals within 1e-9 of the exact unit normal;
+//! - normals within 1e-14 of the exact unit normal (the issue asks for 1e-9);
 //! - intersection decisions equal to the exact decision, on random inputs and on inputs
 //!   built to touch exactly (small integers and dyadic values, where every product the
 //!   crate forms is exact);
@@ -22,8 +23,13 @@ use common::{D, Frac, H, P, Rng, exact, magnitude, ulp};
 type V = [f64; 2];
 
 const CLOSEST_ULPS: f64 = 4.0;
+/// The parameter's error times the segment's length, in ulps of `M`: measured 3.5 (5.4
+/// with `CAPSULE2D_REF_CASES=200000`).
+const PARAMETER_ULPS: f64 = 32.0;
 const DEPTH_ULPS: f64 = 8.0;
-const NORMAL_TOL: f64 = 1e-9;
+/// Measured: 3.1e-16 (1.6e-15 with `CAPSULE2D_REF_CASES=200000`; touching constructions:
+/// 0).
+const NORMAL_TOL: f64 = 1e-14;
 
 fn cases() -> usize {
     std::env::var("CAPSULE2D_REF_CASES")
@@ -227,6 +233,10 @@ fn closest_point_parameter_and_distance() {
         // The parameter's error measured where it matters: along the segment.
         let t_err = D::div_approx(&(q(t) * &t_den - &t_num).abs(), &t_den, 80).to_f64();
         let t_err = t_err * seg.length() / ulp(m);
+        assert!(
+            t_err <= PARAMETER_ULPS,
+            "{sc:?}: parameter {t} is {t_err} ulps off along the segment"
+        );
         // Per coordinate (an ulp is a per-number notion); the Euclidean error is recorded.
         let (q_euclid, q_err) = point_ulps(seg.project_point(sc.c), &q_exact, m);
         assert!(
