@@ -909,6 +909,37 @@ fn short_capsule_standing_on_end<S: TestScalar>() {
     close(m.points()[1].separation.to_f64(), 1.5, "top separation");
 }
 
+fn other_face_when_the_reference_gives_no_two_points<S: TestScalar>() {
+    // Found by the comparison with Box2D (peers/tests/manifold_vs_box2d.rs): `y`'s face is
+    // the biased reference, but its far clipped point is beyond the margin; the contact
+    // stands on `x`'s face, whose clip has both points within it.
+    let x = cap::<S>(
+        [0.7495975494384766, 5.82711124420166],
+        [-2.021381139755249, 3.3248274326324463],
+        0.07057064026594162,
+    );
+    let y = cap::<S>(
+        [0.7034872174263, 5.120187759399414],
+        [-0.9040260910987854, 3.6107664108276367],
+        0.4460732042789459,
+    );
+    let margin = S::from_f64(0.02);
+    let m = x.manifold(&y, margin).expect("touching");
+    let c = x.contact_with_margin(&y, margin).expect("touching");
+    assert_eq!(m.points().len(), 2, "{m:?}");
+    assert_eq!(m.normal, c.normal);
+    assert_eq!(sd(m.deepest().separation), -sd(c.depth));
+    // `x`'s face is the reference: the ids pair its face with `y`'s ends.
+    for (p, end) in m.points().iter().zip([Feature::Start, Feature::End]) {
+        assert!(
+            matches!(p.id.on_self, Feature::Left | Feature::Right),
+            "{p:?}"
+        );
+        assert_eq!(p.id.on_other, end);
+        assert!(p.separation <= margin);
+    }
+}
+
 /// The scalar's largest value, for the margin.
 trait MaxValue {
     const MAX_VALUE: Self;
@@ -935,6 +966,7 @@ three_scalars!(
     negative_margin,
     empty_shapes,
     short_capsule_standing_on_end,
+    other_face_when_the_reference_gives_no_two_points,
 );
 
 mod largest_margin {

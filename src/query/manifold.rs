@@ -15,7 +15,10 @@
 //! 3. **Keep.** Both points are kept when each one's separation is at most `margin` and
 //!    the deeper one is within the bias of the speculative contact's (so that a clip far
 //!    from the true nearest features, around an end, is not taken for the contact).
-//!    Otherwise the manifold is the speculative contact's one point.
+//!    Otherwise the other candidate face is tried the same way, unless the contact's
+//!    normal is the reference face's own (then the contact's one point, whose id is the
+//!    near point's, is the continuation); if that gives no two points either, the
+//!    manifold is the speculative contact's one point.
 //!
 //! The rule and why it is stable are in `docs/semantics.md`, "Manifolds".
 
@@ -389,32 +392,50 @@ struct Pair<V: Vector2> {
 
 impl<V: Vector2> Pair<V> {
     /// The two-point manifold, when the clip gives two points within `margin` and the
-    /// deeper is within the bias of the contact's depth.
+    /// deeper is within the bias of the contact's depth: on the biased reference face,
+    /// else on the other candidate face unless the contact's normal is the biased face's.
     fn two_points(&self, contact: &Contact<V>, margin: S<V>) -> Option<Manifold<V>> {
         let on_y = face(self.y, self.x, true);
         let on_x = face(self.x, self.y, false);
         let bias = bias(self.x, self.y);
         // `other` is the reference unless `self`'s face separates more by over the bias.
         let reference_is_y = !(on_x.separation > on_y.separation.add(bias));
-        let (reference, incident) = if reference_is_y {
-            (on_y, self.x)
+        let (reference, fallback) = if reference_is_y {
+            (on_y, on_x)
         } else {
-            (on_x, self.y)
+            (on_x, on_y)
         };
-        let points = self.manifold_points(&reference, incident, reference_is_y)?;
+        self.clipped_pair(&reference, reference_is_y, contact, margin, bias)
+            .or_else(|| {
+                // The other face, unless the contact itself stands on the biased one (then
+                // its one point, whose id is the near point's, is the continuation).
+                let own = manifold_normal(&reference, reference_is_y);
+                (!wide::coincide(own, contact.normal))
+                    .then(|| self.clipped_pair(&fallback, !reference_is_y, contact, margin, bias))
+                    .flatten()
+            })
+    }
+
+    /// The two points clipped to `reference`, when both are within `margin` and the deeper
+    /// is within `bias` of the contact's depth.
+    fn clipped_pair(
+        &self,
+        reference: &Face<V>,
+        reference_is_y: bool,
+        contact: &Contact<V>,
+        margin: S<V>,
+        bias: S<V>,
+    ) -> Option<Manifold<V>> {
+        let incident = if reference_is_y { self.x } else { self.y };
+        let points = self.manifold_points(reference, incident, reference_is_y)?;
         let [first, second] = points;
         let deepest = first.separation.min(second.separation);
         let kept = |p: &ManifoldPoint<V>| p.separation <= margin && finite(p);
         if !(kept(&first) && kept(&second) && deepest <= bias.sub(contact.depth)) {
             return None;
         }
-        let normal = if reference_is_y {
-            reference.normal
-        } else {
-            reference.normal.neg()
-        };
         Some(Manifold {
-            normal,
+            normal: manifold_normal(reference, reference_is_y),
             points,
             len: 2,
         })
@@ -555,6 +576,16 @@ impl<V: Vector2> Pair<V> {
             ],
             len: 1,
         }
+    }
+}
+
+/// The manifold normal (from `y` towards `x`) of a reference face: its outward normal
+/// when it is `y`'s, the opposite when it is `x`'s.
+fn manifold_normal<V: Vector2>(reference: &Face<V>, reference_is_y: bool) -> V {
+    if reference_is_y {
+        reference.normal
+    } else {
+        reference.normal.neg()
     }
 }
 
