@@ -196,7 +196,7 @@ fn check<S: TestScalar>(
     m: f64,
     margin: f64,
     what: &str,
-    counts: &mut [usize; 3],
+    counts: &mut [usize; 4],
 ) {
     let ms = S::from_f64(margin);
     let manifold = x.manifold(y, ms);
@@ -250,6 +250,9 @@ fn check<S: TestScalar>(
         return;
     }
     counts[2] += 1;
+    if manifold.normal == contact.normal {
+        counts[3] += 1;
+    }
     // Two points: one core gives a face, the other its two ends, in order.
     let (ida, idb) = (points[0].id, points[1].id);
     let reference_is_y = matches!(ida.on_other, Feature::Left | Feature::Right);
@@ -477,7 +480,7 @@ fn check_one_point_ids<S: TestScalar>(
 }
 
 fn properties<S: TestScalar>() {
-    let mut counts = [0usize; 3];
+    let mut counts = [0usize; 4];
     let g = 2f64.powi(-S::GRID_BITS);
     for (i, (nx, kx)) in KINDS.iter().enumerate() {
         for (j, (ny, ky)) in KINDS.iter().enumerate() {
@@ -514,12 +517,13 @@ fn properties<S: TestScalar>() {
         }
     }
     println!(
-        "{}: {} none, {} one point, {} two points; worst in units of tol(1, M): separation {:.2}, \
+        "{}: {} none, {} one point, {} two points ({} with the contact's normal); worst in units of tol(1, M): separation {:.2}, \
          surface {:.2}, one-point separation {:.2}, deepest beyond the bias {:.2}; normal {:.2} units of tol(1, 1)",
         S::NAME,
         counts[0],
         counts[1],
         counts[2],
+        counts[3],
         worst(W_SEP),
         worst(W_SURFACE),
         worst(W_ONE_SEP),
