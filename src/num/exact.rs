@@ -170,8 +170,11 @@ fn orient_exact(o: [f64; 2], u: [f64; 2], v: [f64; 2]) -> Ordering {
 /// cancel by more than `2^10` (segments within about `10⁻³` radians of parallel, where
 /// that bound exceeds `2^-42` and rounded products can be wrong in every digit) they are
 /// taken from their exact expansions instead, rounded once. Otherwise the rounded ones
-/// serve: the error moves the point along the segments by at most `2^-42 |q − p|`.
-pub(crate) fn crossing_ratio(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f64 {
+/// serve, unless the crossing lies within the error of an end of either segment: the
+/// error moves the point along the segments by at most `2^-42 |q − p|`, which near an end
+/// would take it off that segment (`tests/reference.rs` found a crossing 43 ulps from an
+/// end of nearly parallel segments put 7 ulps beyond it).
+pub(crate) fn crossing_ratios(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> (f64, f64) {
     /// Largest cancellation taken from rounded products.
     const CANCELLATION: f64 = 1024.0;
     let (vx, vy) = (v[0] - u[0], v[1] - u[1]);
@@ -182,17 +185,41 @@ pub(crate) fn crossing_ratio(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2])
     // Small enough cancellation, no underflow in the products, and nothing overflowed
     // (an infinite or NaN value fails the comparisons).
     if magnitude <= CANCELLATION * total && total > UNDERFLOW_SLACK && total <= f64::MAX {
-        return (l3 - r3).abs() / total;
+        // The rounded `t` moves the point along the segments by `δ ≤ e |q − p|`,
+        // `e = 3ε magnitude / total`: harmless unless the crossing lies within `δ` of an end
+        // of either segment, where it would leave that segment. `pq`'s ends: `t |q − p| > δ`
+        // is `|o₃| > 3ε magnitude`, and the same for `|o₄|`. `uv`'s ends: the crossing lies
+        // `|oᵤ| / (|q − p| sin θ)` from `u` along `uv`, with `oᵤ = (q − p) × (u − p)`, and
+        // `|q − p| |v − u| sin θ = total`; so `> δ` is `|oᵤ| |v − u| > 3ε magnitude |q − p|`,
+        // compared squared, with `oᵤ`'s own rounding error (`≤ 3ε (|wₓ pᵧ| + |wᵧ pₓ|)`)
+        // taken off first. Where any of that fails, the exact path decides.
+        let near = END_FACTOR * magnitude;
+        let (o3, o4) = ((l3 - r3).abs(), (l4 - r4).abs());
+        if o3 > near && o4 > near {
+            let (wx, wy) = (qx - px, qy - py);
+            let (ou_l, ou_r) = (wx * py, wy * px);
+            let (ov_l, ov_r) = (wx * (vy - py), wy * (vx - px));
+            let ou = (ou_l - ou_r).abs() - END_FACTOR * (ou_l.abs() + ou_r.abs());
+            let ov = (ov_l - ov_r).abs() - END_FACTOR * (ov_l.abs() + ov_r.abs());
+            let shortest = if ou < ov { ou } else { ov };
+            let reach = near * near * (wx * wx + wy * wy);
+            if shortest > 0.0 && shortest * shortest * (vx * vx + vy * vy) > reach {
+                return (o3 / total, o4 / total);
+            }
+        }
     }
-    crossing_ratio_exact(u, v, p, q)
+    crossing_ratios_exact(u, v, p, q)
 }
+
+/// `3ε` and then some, for the end checks of [`crossing_ratios`]: `4ε`.
+const END_FACTOR: f64 = 4.0 * EPSILON;
 
 #[cold]
 #[inline(never)]
-fn crossing_ratio_exact(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f64 {
+fn crossing_ratios_exact(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> (f64, f64) {
     let values = [u[0], u[1], v[0], v[1], p[0], p[1], q[0], q[1]];
     if !all_finite(&values) {
-        return 0.0;
+        return (0.0, 0.0);
     }
     let (o3, o4) = match exact_path(values) {
         Exact::Expansions([ux, uy, vx, vy, px, py, qx, qy]) => {
@@ -215,10 +242,10 @@ fn crossing_ratio_exact(u: [f64; 2], v: [f64; 2], p: [f64; 2], q: [f64; 2]) -> f
     let total = o3 + o4;
     if total > 0.0 {
         // `min(t, 1)` by comparison; NaN gives 1, as `f64::min` would.
-        let t = o3 / total;
-        if t < 1.0 { t } else { 1.0 }
+        let below_one = |t: f64| if t < 1.0 { t } else { 1.0 };
+        (below_one(o3 / total), below_one(o4 / total))
     } else {
-        0.0
+        (0.0, 0.0)
     }
 }
 

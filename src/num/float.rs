@@ -152,21 +152,21 @@ macro_rules! float_scalar {
                 crate::num::exact::orient(o.map(f64::from), u.map(f64::from), v.map(f64::from))
             }
             #[inline]
-            fn __crossing_ratio(
+            fn __crossing_ratios(
                 u: [Self; 2],
                 v: [Self; 2],
                 p: [Self; 2],
                 q: [Self; 2],
                 _: Seal,
-            ) -> Self {
-                let t = crate::num::exact::crossing_ratio(
+            ) -> (Self, Self) {
+                let (from_p, from_q) = crate::num::exact::crossing_ratios(
                     u.map(f64::from),
                     v.map(f64::from),
                     p.map(f64::from),
                     q.map(f64::from),
                 );
-                // Rounded to the type (f32), which keeps it in [0, 1].
-                t as $t
+                // Rounded to the type (f32), which keeps them in [0, 1].
+                (from_p as $t, from_q as $t)
             }
             #[inline(always)]
             fn __within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self, _: Seal) -> bool {

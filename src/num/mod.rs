@@ -355,13 +355,13 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline]
-    fn __crossing_ratio(
+    fn __crossing_ratios(
         u: [Self; 2],
         v: [Self; 2],
         p: [Self; 2],
         q: [Self; 2],
         seal: Seal,
-    ) -> Self {
+    ) -> (Self, Self) {
         let (vx, vy) = (Self::minus(v[0], u[0]), Self::minus(v[1], u[1]));
         let cross = |w: [Self; 2]| {
             let (wx, wy) = (Self::minus(w[0], u[0]), Self::minus(w[1], u[1]));
@@ -370,7 +370,11 @@ pub trait Scalar: Copy + PartialOrd + Debug {
                 .abs()
         };
         let (o3, o4) = (cross(p), cross(q));
-        Self::__unit_ratio(o3, o3.add(o4), seal)
+        let total = o3.add(o4);
+        (
+            Self::__unit_ratio(o3, total, seal),
+            Self::__unit_ratio(o4, total, seal),
+        )
     }
     #[doc(hidden)]
     #[inline]
@@ -515,10 +519,11 @@ pub(crate) trait Num: Scalar {
     fn orient(o: [Self; 2], u: [Self; 2], v: [Self; 2]) -> Ordering {
         Self::__orient(o, u, v, SEAL)
     }
-    /// Where segment `pq` crosses the line `uv`, as a parameter along `pq` in `[0, 1]`.
+    /// Where segment `pq` crosses the line `uv`, as parameters in `[0, 1]` from `p` towards
+    /// `q` and from `q` towards `p` (each computed on its own, not as one minus the other).
     #[inline(always)]
-    fn crossing_ratio(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2]) -> Self {
-        Self::__crossing_ratio(u, v, p, q, SEAL)
+    fn crossing_ratios(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2]) -> (Self, Self) {
+        Self::__crossing_ratios(u, v, p, q, SEAL)
     }
     /// Whether `|p − q| ≤ r₁ + r₂`; false for a negative or NaN radius.
     #[inline(always)]

@@ -291,20 +291,16 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
 
 /// Where segment `x` meets the line of `y`, for crossing segments: `xa + t (xb − xa)` with
 /// `t = o₃ / (o₃ − o₄)`, `o₃, o₄` the (opposite-signed) cross products of x's endpoints
-/// against y (the `crossing_ratio` hook, accurate at any angle).
+/// against y (the `crossing_ratios` hook, accurate at any angle).
 ///
 /// The step is taken from the nearer end of `x`, with the complementary ratio computed on
 /// its own (not as `1 − t`), so that a crossing near `xb` is not rounded away from it.
 fn crossing_point<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> V {
-    let (u, v) = (xy(ya), xy(yb));
-    let t = S::<V>::crossing_ratio(u, v, xy(xa), xy(xb));
+    let (t, back) = S::<V>::crossing_ratios(xy(ya), xy(yb), xy(xa), xy(xb));
     if t.add(t) <= S::<V>::ONE {
         xa.add(xb.sub(xa).scale(t))
     } else {
-        xb.add(
-            xa.sub(xb)
-                .scale(S::<V>::crossing_ratio(u, v, xy(xb), xy(xa))),
-        )
+        xb.add(xa.sub(xb).scale(back))
     }
 }
 
