@@ -119,8 +119,12 @@ use common::Rng;
 // tests/reference.rs at 200,000 cases), and the two ratios (from each end) came from one
 // evaluation: 9 (f32) and 27 (f64) cases moved, every one with a pair of crossing cores
 // among its shapes (exact rationals). I32F32 is unchanged.
+// Re-pinned for f32 when `distance`, and the speculative depth of shapes apart whose
+// `r_x + r_y − d` overflowed, began to take the gap on a quarter scale (the depth had been
+// `∞ − ∞ = NaN` for cores more than `MAX` apart, and the distance 0 where the length had
+// saturated first; fuzz, 2026-11-25): 1 case moved (index 1354), one with infinite inputs.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x38f8bfdbf7a56300;
+const GOLDEN_F32: u64 = 0x97b2c00ec9518df8;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0x2903b09aa4dee666;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.

@@ -407,3 +407,65 @@ fn a_point_segment_on_another_is_a_common_point() {
 fn dist2<V: capsule2d::vector::VectorOps>((p, q): (V, V)) -> V::Scalar {
     p.sub(q).length_squared()
 }
+
+/// Found by the fuzzers' manifold check: a circle and a capsule more than `MAX` apart
+/// (centre to core `3.8e38`) whose radii sum beyond `MAX` too. The speculative contact's
+/// depth was `∞ − ∞ = NaN` (the features' separation overflowed), and `distance` took the
+/// radii off a length already saturated at `MAX` and said 0. Both now take the gap on a
+/// quarter scale: `−depth` and the distance are the exact gap `4.0e37`, within 8 ulps.
+#[test]
+fn gap_between_shapes_beyond_max_apart() {
+    use capsule2d::Circle;
+    use common::shapes::{Pair, XCore, XShape};
+    use common::{D, P};
+    let (centre, r) = ([1.175_467_3e-38_f32, 1.701_411_8e38], 1.701_413_3e38_f32);
+    let (a, b, rk) = (
+        [3.402_784_7e38_f32, 3.402_786_1e38],
+        [3.402_785_1e38_f32, 3.402_786_6e38],
+        1.701_416e38_f32,
+    );
+    let margin = 1.701_412_8e38_f32;
+    let (circle, capsule) = (Circle::new(centre, r), Capsule::new(a, b, rk));
+    let pf = |v: [f32; 2]| P::f(f64::from(v[0]), f64::from(v[1]));
+    let exact = Pair::new(
+        XShape::new(XCore::Point(pf(centre)), D::f(f64::from(r))),
+        XShape::new(XCore::Segment(pf(a), pf(b)), D::f(f64::from(rk))),
+    )
+    .distance()
+    .to_f64();
+    assert!(exact > 3.9e37 && exact < 4.1e37, "{exact}");
+    let tolerance = 8.0 * f64::from(f32::EPSILON) * 3.5e38;
+    for (what, got) in [
+        ("distance", circle.distance(&capsule)),
+        ("distance, mirrored", capsule.distance(&circle)),
+        (
+            "−depth",
+            -circle
+                .contact_with_margin(&capsule, margin)
+                .expect("within the margin")
+                .depth,
+        ),
+        (
+            "−depth, mirrored",
+            -capsule
+                .contact_with_margin(&circle, margin)
+                .expect("within the margin")
+                .depth,
+        ),
+        (
+            "separation of the manifold",
+            circle
+                .manifold(&capsule, margin)
+                .expect("within the margin")
+                .deepest()
+                .separation,
+        ),
+    ] {
+        let got = f64::from(got);
+        assert!(
+            (got - exact).abs() <= tolerance,
+            "{what}: {got} against {exact}"
+        );
+    }
+    assert!(!circle.intersects(&capsule));
+}

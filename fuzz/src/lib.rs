@@ -46,8 +46,8 @@
 
 use arbitrary::Unstructured;
 use capsule2d::{
-    Ball, Capsule, Chain, ChainContact, Circle, Contact, Hit, Ray, Scalar, Segment, Shape,
-    StepParams, batch, response,
+    Ball, Capsule, Chain, ChainContact, Circle, Contact, Hit, Manifold, Ray, Scalar, Segment,
+    Shape, StepParams, batch, response,
 };
 use core::fmt::Debug;
 use fixed::types::{I16F16, I32F32};
@@ -1225,6 +1225,54 @@ fn check_margin<S: FuzzScalar>(
     }
 }
 
+/// A manifold against the speculative contact of the same pair and margin
+/// (docs/semantics.md, "Manifolds"): `None` exactly when the contact is `None`; one or two
+/// points; for finite inputs a unit normal and separations that are not NaN; one point
+/// exactly when it is the contact's (same normal, separation `−depth`).
+fn check_manifold<S: FuzzScalar>(
+    what: &str,
+    inputs: &dyn Debug,
+    values: &[S],
+    manifold: Option<Manifold<V<S>>>,
+    spec: Option<Contact<V<S>>>,
+) {
+    ensure!(
+        manifold.is_some() == spec.is_some(),
+        what,
+        inputs,
+        "manifold {manifold:?} against contact {spec:?}"
+    );
+    let (Some(m), Some(c)) = (manifold, spec) else {
+        return;
+    };
+    let points = m.points();
+    ensure!(
+        (1..=2).contains(&points.len()),
+        what,
+        inputs,
+        "{} points: {m:?}",
+        points.len()
+    );
+    if !domain(values).finite {
+        return;
+    }
+    ensure!(is_unit(m.normal), what, inputs, "normal not unit: {m:?}");
+    ensure!(
+        points.iter().all(|p| !p.separation.to_f64().is_nan()),
+        what,
+        inputs,
+        "NaN separation: {m:?}"
+    );
+    if let [only] = points {
+        ensure!(
+            m.normal == c.normal && only.separation == S::minus(S::ZERO, c.depth),
+            what,
+            inputs,
+            "one point unlike the contact {c:?}: {m:?}"
+        );
+    }
+}
+
 fn margins<S: FuzzScalar>(
     c1: &Circle<V<S>>,
     c2: &Circle<V<S>>,
@@ -1272,6 +1320,33 @@ fn margins<S: FuzzScalar>(
         margin,
         plain,
         spec,
+    );
+    let mut with_margin = v.clone();
+    with_margin.push(margin);
+    check_manifold(
+        "Capsule::manifold (capsule)",
+        &(k1, k2, margin),
+        &with_margin,
+        k1.manifold(k2, margin),
+        spec,
+    );
+    let mut with_margin = [caps(k1), seg(s)].concat();
+    with_margin.push(margin);
+    check_manifold(
+        "Capsule::manifold (segment)",
+        &(k1, s, margin),
+        &with_margin,
+        k1.manifold(s, margin),
+        k1.contact_with_margin(s, margin),
+    );
+    let mut with_margin = [circ(c1), caps(k1)].concat();
+    with_margin.push(margin);
+    check_manifold(
+        "Circle::manifold (capsule)",
+        &(c1, k1, margin),
+        &with_margin,
+        c1.manifold(k1, margin),
+        c1.contact_with_margin(k1, margin),
     );
 }
 

@@ -182,7 +182,29 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
     if intersects(x, rx, y, ry) {
         return zero;
     }
+    if !gap.add(gap).is_finite() {
+        // Floats within a factor 2 of `MAX`: the length may have saturated before the
+        // radii came off it.
+        return gap_quartered(p, q, rx, ry).max(zero);
+    }
     gap.sub(rx).sub(ry).max(zero)
+}
+
+/// `|p − q| − r_x − r_y` for floats near `MAX`, where the length (or the difference) may
+/// overflow or saturate before the radii come off it: taken on a quarter scale (exact for
+/// floats that large) and scaled back, saturated. A cold path, taken by no input whose
+/// distance is below `MAX/2`.
+#[cold]
+#[inline(never)]
+fn gap_quartered<V: Vector2>(p: V, q: V, rx: S<V>, ry: S<V>) -> S<V> {
+    let quarter = S::<V>::ONE.half().half();
+    let gap = p
+        .scale(quarter)
+        .sub(q.scale(quarter))
+        .length()
+        .sub(rx.mul(quarter))
+        .sub(ry.mul(quarter));
+    gap.add(gap).add(gap.add(gap)).saturate()
 }
 
 /// The closest points of two inflated cores: the cores' closest points `p` and `q`, moved
@@ -327,11 +349,10 @@ fn overflowed_depth<V: Vector2>(
 ) -> S<V> {
     match plain {
         Some(depth) => depth,
-        None => core
-            .separation
-            .sub(radii.sum())
+        // Apart: the gap on a quarter scale, as the separation itself may be `∞` (cores
+        // more than `MAX` apart) and `∞ − ∞` is NaN.
+        None => gap_quartered(core.on_x, core.on_y, radii.x, radii.y)
             .max(S::<V>::ZERO)
-            .saturate()
             .neg(),
     }
 }
