@@ -187,6 +187,9 @@ fn every_query<S: Num>(
     contact(c1.contact_with_margin(&k1, half));
     contact(c1.contact_with_margin(&c2, half));
     contact(k1.contact_with_margin(&k2, half));
+    black_box(k1.manifold(&k2, half));
+    black_box(k1.manifold(&s1, half));
+    black_box(c1.manifold(&k1, half));
 
     // `Scalar` hooks.
     black_box((
