@@ -169,6 +169,15 @@ fn capsule2d_queries<S: Bench>(
         &capsules,
         |(x, y)| x.contact(y),
     );
+    // Box2D's speculative distance (`B2_SPECULATIVE_DISTANCE`, 4 × 0.005 m), the margin
+    // its `b2CollideCapsules` keeps points within.
+    let margin = S::from_f64(0.02);
+    run(
+        &mut group(c, "capsule_manifold"),
+        &id,
+        &capsules,
+        |(x, y)| x.manifold(y, margin),
+    );
     let rays: Vec<_> = casts
         .iter()
         .map(|c| {
@@ -420,6 +429,12 @@ fn box2d_queries(c: &mut Criterion, points: &[PointCase], pairs: &[PairCase], ca
     run(&mut group(c, "capsule_contact"), id, &capsules, |(x, y)| {
         box2d::collide_capsules(x, y)
     });
+    run(
+        &mut group(c, "capsule_manifold"),
+        id,
+        &capsules,
+        |(x, y)| box2d::collide_capsules(x, y),
+    );
     run(&mut group(c, "ray_capsule"), id, &rays, |(capsule, ray)| {
         box2d::ray_cast_capsule(capsule, ray)
     });

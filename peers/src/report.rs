@@ -60,7 +60,7 @@ pub fn query_ns(group: &str, function: &str) -> Option<f64> {
 }
 
 /// The rows of the per-query table: criterion group and label.
-pub const QUERY_ROWS: [(&str, &str); 11] = [
+pub const QUERY_ROWS: [(&str, &str); 12] = [
     ("closest_point", "closest point on a segment"),
     ("circle_segment_intersects", "circle–segment intersects"),
     ("circle_segment_contact", "circle–segment contact"),
@@ -69,6 +69,7 @@ pub const QUERY_ROWS: [(&str, &str); 11] = [
     ("capsule_intersects", "capsule–capsule intersects"),
     ("capsule_distance", "capsule–capsule distance"),
     ("capsule_contact", "capsule–capsule contact"),
+    ("capsule_manifold", "capsule–capsule manifold (margin 0.02)"),
     ("ray_capsule", "ray–capsule"),
     ("sweep_circle_capsule", "sweep circle vs capsule"),
     ("crossings", "segment crossings"),
@@ -221,6 +222,13 @@ fn targets() -> Vec<Target> {
             q("capsule_distance", "parry2d_f32"),
             ours("capsule_distance"),
             10.0,
+        ),
+        Target::speedup(
+            "capsule–capsule manifold vs Box2D `b2CollideCapsules`",
+            "≥ 1.5x",
+            q("capsule_manifold", "box2d_f32"),
+            ours("capsule_manifold"),
+            1.5,
         ),
         Target::speedup(
             "capsule–capsule contact vs parry2d",
