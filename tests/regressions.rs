@@ -469,3 +469,31 @@ fn gap_between_shapes_beyond_max_apart() {
     }
     assert!(!circle.intersects(&capsule));
 }
+
+/// Open bug, found by CI on 2026-11-25 (tests/properties.rs, feature-build step): two f32
+/// capsules whose cores nearly meet at an end of each (`3.4e-4` apart, at magnitude 1000).
+/// The contact's normal is `x`'s face normal and `offset` leaves them overlapping by 455;
+/// moving `x` by the offset should leave them touching. Ignored until fixed, so that the
+/// case is kept and checked against the exact reference when it is.
+#[test]
+#[ignore = "open bug: near-tie of f32 cores, offset leaves an overlap (see the doc comment)"]
+fn f32_near_tie_offset_separates() {
+    let x = Capsule::new([317.319_58_f32, 232.839_11], [-1000.0, -1000.0], 376.200_93);
+    let y = Capsule::new(
+        [-999.999_76_f32, -999.999_76],
+        [-805.875_24, -194.544_43],
+        115.972_41,
+    );
+    let c = x.contact(&y).expect("they overlap");
+    let moved = x.translated(c.offset());
+    let pd = |v: [f32; 2]| common::P::f(f64::from(v[0]), f64::from(v[1]));
+    let after = common::overlap(
+        &pd(moved.a),
+        &pd(moved.b),
+        &pd(y.a),
+        &pd(y.b),
+        &common::D::f(f64::from(x.radius + y.radius)),
+    )
+    .to_f64();
+    assert!(after.abs() < 0.01, "overlap {after} after the offset");
+}
