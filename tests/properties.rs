@@ -478,12 +478,11 @@ fn contact_check<S: TestScalar>(k: &Case<S>) -> Result<(), String> {
 /// rounded arithmetic, and it may take a pair whose `offset` does not separate the shapes
 /// (a documented limitation, `docs/numerics-fixed.md`). The moves are not checked there;
 /// `tests/regressions.rs` (`near_tie_cores_get_one_of_the_tied_normals`) pins what still
-/// holds in such a case. Floats are skipped there too: CI (2026-11-25, the feature-build
-/// step) found an `f32` pair whose cores are `3.4e-4` apart at magnitude 1000 (an end of
-/// each nearly meeting) and whose `offset` left an overlap of 455: an open bug, pinned by
-/// `f32_near_tie_offset_separates` in `tests/regressions.rs` (ignored until fixed).
+/// holds in such a case. Floats decide near-ties exactly and are checked everywhere
+/// (`f32_near_tie_offset_separates` in `tests/regressions.rs` is the case that showed
+/// the side of a segment must be decided exactly there too).
 fn fixed_point_near_tie<S: TestScalar>(xa: &P, xb: &P, ya: &P, yb: &P, m: f64) -> bool {
-    if xa == xb || ya == yb {
+    if S::FLOAT || xa == xb || ya == yb {
         return false;
     }
     let core_gap = exact::dist2_segments(xa, xb, ya, yb).sqrt_f64();

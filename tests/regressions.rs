@@ -470,13 +470,15 @@ fn gap_between_shapes_beyond_max_apart() {
     assert!(!circle.intersects(&capsule));
 }
 
-/// Open bug, found by CI on 2026-11-25 (tests/properties.rs, feature-build step): two f32
-/// capsules whose cores nearly meet at an end of each (`3.4e-4` apart, at magnitude 1000).
-/// The contact's normal is `x`'s face normal and `offset` leaves them overlapping by 455;
-/// moving `x` by the offset should leave them touching. Ignored until fixed, so that the
-/// case is kept and checked against the exact reference when it is.
+/// Found by CI on 2026-11-25 (tests/properties.rs, feature-build step): two f32 capsules
+/// whose cores nearly meet at an end of each (`3.4e-4` apart, at magnitude 1000). `y`'s
+/// start projects into the interior of `x`, `1.1e-5` off its line, where the rounded
+/// cross product `(b − a) × (p − a)` (error about `0.2`, value `0.02`) had the wrong
+/// sign: the normal was `x`'s face normal on the wrong side, and `offset` left the shapes
+/// overlapping by 455. The side is now decided exactly near the line (the orientation
+/// test), and moving `x` by the offset leaves them touching; the normal is checked
+/// against the exact side too.
 #[test]
-#[ignore = "open bug: near-tie of f32 cores, offset leaves an overlap (see the doc comment)"]
 fn f32_near_tie_offset_separates() {
     let x = Capsule::new([317.319_58_f32, 232.839_11], [-1000.0, -1000.0], 376.200_93);
     let y = Capsule::new(
@@ -496,4 +498,12 @@ fn f32_near_tie_offset_separates() {
     )
     .to_f64();
     assert!(after.abs() < 0.01, "overlap {after} after the offset");
+    // `y`'s start lies on the right of `x` (exactly), so the normal from `y` towards `x`
+    // points to `x`'s left: positive along `x`'s left normal.
+    let (xa, xb, ya) = (pd(x.a), pd(x.b), pd(y.a));
+    let side = xb.sub(&xa).cross(&ya.sub(&xa));
+    assert!(side.is_negative(), "the case has y's start right of x");
+    let left = [x.a[1] - x.b[1], x.b[0] - x.a[0]];
+    let along_left = c.normal[0] * left[0] + c.normal[1] * left[1];
+    assert!(along_left > 0.0, "normal {:?} on the wrong side", c.normal);
 }

@@ -57,6 +57,9 @@ pub(crate) mod sealed {
         /// layout depends on it: integer kernels (fixed point) are faster inlined, float
         /// ones called out of line on the rare hit (measured in docs/benchmarks.md).
         const INLINE_NEAREST: bool = false;
+        /// Whether a sum of two products of narrow values is exact (fixed point's `i128`
+        /// within the safe range): its sign then needs no exact test except at zero.
+        const EXACT_PRODUCTS: bool = false;
         /// `self + rhs`; saturating where the type saturates.
         fn add(self, rhs: Self) -> Self;
         /// `self − rhs`; saturating where the type saturates.
@@ -562,6 +565,7 @@ pub(crate) const SEAL: Seal = Seal(());
 impl Wide for i128 {
     const ZERO: Self = 0;
     const INLINE_NEAREST: bool = true;
+    const EXACT_PRODUCTS: bool = true;
     #[inline]
     fn add(self, rhs: Self) -> Self {
         self.saturating_add(rhs)

@@ -264,16 +264,22 @@ fn from_contact<V: Vector2>(contact: &Contact<V>, id: FeatureId) -> Manifold<V> 
 /// The feature of segment `ab` nearest `p`: an endpoint, or the face on `p`'s side (the
 /// left one when `p` lies on the segment, as the left normal is then the contact's).
 fn segment_feature<V: Vector2>(a: V, b: V, p: V) -> Feature {
-    region_feature::<V>(project::project(a, b, p).feature)
+    region_feature(&project::project(a, b, p), a, b, p)
 }
 
-/// The feature of a projection's region.
-fn region_feature<V: Vector2>(region: project::Feature<W<V>>) -> Feature {
-    match region {
+/// The feature of segment `ab` that `p`'s projection falls on: the face on `p`'s side
+/// (decided exactly, as the normal's side is) in the interior.
+fn region_feature<V: Vector2>(projection: &project::Projection<V>, a: V, b: V, p: V) -> Feature {
+    match projection.feature {
         project::Feature::Start => Feature::Start,
         project::Feature::End => Feature::End,
-        project::Feature::Interior { cross } if cross < <W<V> as Wide>::ZERO => Feature::Right,
-        project::Feature::Interior { .. } => Feature::Left,
+        project::Feature::Interior { .. } => {
+            if projection.side(a, b, p) == core::cmp::Ordering::Less {
+                Feature::Right
+            } else {
+                Feature::Left
+            }
+        }
     }
 }
 
@@ -510,7 +516,12 @@ impl<V: Vector2> Pair<V> {
                 } else {
                     Feature::End
                 };
-                let face = region_feature::<V>(closest.projection.feature);
+                let face = region_feature(
+                    &closest.projection,
+                    closest.onto.0,
+                    closest.onto.1,
+                    closest.endpoint,
+                );
                 let id = if closest.endpoint_on_y {
                     FeatureId {
                         on_self: face,

@@ -48,6 +48,10 @@ pub(crate) struct Projection<V: Vector2> {
     /// (the parameter is divided out only when asked for: most callers need the point).
     along: W<V>,
     length_sq: W<V>,
+    /// The largest magnitude among the rescaled `p − a` and `b − a` components that
+    /// `cross` was formed from: its rounding error is below [`Scalar::gap_tolerance`] of
+    /// it (see [`Projection::side`]).
+    largest: S<V>,
 }
 
 impl<V: Vector2> Projection<V> {
@@ -68,11 +72,19 @@ impl<V: Vector2> Projection<V> {
 /// 1).
 #[inline]
 pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
-    let k = S::<V>::rescale_factor(S::<V>::largest_magnitude([u.x(), u.y(), v.x(), v.y()]));
+    let (u, v, _) = rescaled_with_largest(u, v);
+    (u, v)
+}
+
+/// [`rescaled`], with the largest magnitude among the rescaled components.
+#[inline(always)]
+fn rescaled_with_largest<V: Vector2>(u: V, v: V) -> (V, V, S<V>) {
+    let largest = S::<V>::largest_magnitude([u.x(), u.y(), v.x(), v.y()]);
+    let k = S::<V>::rescale_factor(largest);
     if k == S::<V>::ONE {
-        (u, v)
+        (u, v, largest)
     } else {
-        (u.scale(k), v.scale(k))
+        (u.scale(k), v.scale(k), largest.mul(k))
     }
 }
 
@@ -84,7 +96,7 @@ pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
 #[inline(always)]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let v = b.sub(a);
-    let (w, v_scaled) = rescaled(p.sub(a), v);
+    let (w, v_scaled, largest) = rescaled_with_largest(p.sub(a), v);
     let along = wide::dot(w, v_scaled);
     if !(along > <W<V> as Wide>::ZERO) {
         return Projection {
@@ -93,6 +105,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
             // Not read in the end regions (see `t`).
             along,
             length_sq: along,
+            largest,
         };
     }
     let length_sq = wide::dot(v_scaled, v_scaled);
@@ -102,6 +115,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
             feature: Feature::End,
             along,
             length_sq,
+            largest,
         };
     }
     let cross = wide::cross(v_scaled, w);
@@ -114,6 +128,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
             feature: Feature::Interior { cross },
             along,
             length_sq,
+            largest,
         };
     }
     let closest = if nearer_a(along, length_sq) {
@@ -127,6 +142,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
         feature: Feature::Interior { cross },
         along,
         length_sq,
+        largest,
     }
 }
 
@@ -174,6 +190,7 @@ fn near_end<V: Vector2>(a: V, b: V, p: V, end: End) -> Option<Projection<V>> {
     }
     let own = |u: V| u.scale(S::<V>::rescale_factor(magnitude(u)));
     let (offset_own, v_own) = (own(offset), own(v));
+    let largest = magnitude(offset_own).max(magnitude(v_own));
     let along = wide::dot(offset_own, v_own);
     let inside = match end {
         End::A => along > <W<V> as Wide>::ZERO,
@@ -200,6 +217,7 @@ fn near_end<V: Vector2>(a: V, b: V, p: V, end: End) -> Option<Projection<V>> {
         feature: Feature::Interior { cross },
         along,
         length_sq,
+        largest,
     })
 }
 
@@ -222,7 +240,39 @@ impl<V: Vector2> Projection<V> {
                 }
                 self.end_normal(a, b, p)
             }
-            Feature::Interior { cross } => interior_normal(a, b, p, cross),
+            Feature::Interior { .. } => interior_normal(a, b, p, self.side(a, b, p)),
+        }
+    }
+
+    /// Which side of the segment `p` lies on, exactly: the sign of `(b − a) × (p − a)`
+    /// (`Equal` outside the interior region, and for a `p` on the segment).
+    ///
+    /// The rounded cross product decides where it is clear of its rounding error (a few
+    /// `ε·m²` for components of magnitude `m`, far below [`Scalar::gap_tolerance`] of
+    /// `m`); within it, the exact orientation test does. A sign wrong by rounding would put
+    /// the normal on the wrong side, which for two segment cores that nearly meet turns
+    /// the separating translation the wrong way. Wide types with exact products (fixed
+    /// point's `i128`) need the test only at zero.
+    #[inline(always)]
+    pub(crate) fn side(&self, a: V, b: V, p: V) -> core::cmp::Ordering {
+        use core::cmp::Ordering;
+        let Feature::Interior { cross } = self.feature else {
+            return Ordering::Equal;
+        };
+        let zero = <W<V> as Wide>::ZERO;
+        let clear = if <W<V> as Wide>::EXACT_PRODUCTS {
+            cross != zero
+        } else {
+            cross.abs() > S::<V>::gap_tolerance(self.largest)
+        };
+        if clear {
+            if cross < zero {
+                Ordering::Less
+            } else {
+                Ordering::Greater
+            }
+        } else {
+            side_exact(a, b, p)
         }
     }
 
@@ -237,10 +287,12 @@ impl<V: Vector2> Projection<V> {
             _ => End::B,
         };
         match near_end(a, b, p, end) {
-            Some(Self {
-                feature: Feature::Interior { cross },
-                ..
-            }) => interior_normal(a, b, p, cross),
+            Some(
+                projection @ Self {
+                    feature: Feature::Interior { .. },
+                    ..
+                },
+            ) => interior_normal(a, b, p, projection.side(a, b, p)),
             _ => self.end_normal(a, b, p),
         }
     }
@@ -256,12 +308,21 @@ impl<V: Vector2> Projection<V> {
     }
 }
 
-/// The interior's normal: the segment's unit normal on `p`'s side (the sign of `cross`),
-/// and the distance along it.
+/// The exact orientation of `p` against `ab`, out of line: reached only within rounding
+/// of the line, and inlined its filter would crowd the common path's registers.
+#[cold]
+#[inline(never)]
+fn side_exact<V: Vector2>(a: V, b: V, p: V) -> core::cmp::Ordering {
+    S::<V>::orient(xy(a), xy(b), xy(p))
+}
+
+/// The interior's normal: the segment's unit normal on `p`'s side (`side`, the exact sign
+/// of the cross product; the left normal when `p` is on the line), and the distance along
+/// it.
 #[inline(always)]
-fn interior_normal<V: Vector2>(a: V, b: V, p: V, cross: W<V>) -> (V, S<V>) {
+fn interior_normal<V: Vector2>(a: V, b: V, p: V, side: core::cmp::Ordering) -> (V, S<V>) {
     let n = left_normal(a, b);
-    let n = if cross < <W<V> as Wide>::ZERO {
+    let n = if side == core::cmp::Ordering::Less {
         n.neg()
     } else {
         n
