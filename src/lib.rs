@@ -125,7 +125,8 @@ pub mod shape;
 pub mod vector;
 
 pub use motion::{
-    Ball, Chain, ChainContact, ChainHit, Crossings, Hit, Ray, Resolution, StepParams, StepReport,
+    Ball, CastOptions, Chain, ChainContact, ChainHit, Crossings, Hit, Ray, Resolution,
+    StartOverlap, StepParams, StepReport,
 };
 pub use num::Scalar;
 pub use query::{ClosestPoints, Contact, Feature, FeatureId, Manifold, ManifoldPoint};

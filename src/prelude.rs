@@ -18,6 +18,6 @@ pub use crate::num::Scalar as _;
 pub use crate::shape::Shape as _;
 pub use crate::vector::Vector2 as _;
 pub use crate::{
-    Aabb, AnyShape, Capsule, Circle, ClosestPoints, Contact, Core, Feature, FeatureId, Manifold,
-    ManifoldPoint, Pose, Ray, Rotation, Segment,
+    Aabb, AnyShape, Capsule, CastOptions, Circle, ClosestPoints, Contact, Core, Feature, FeatureId,
+    Hit, Manifold, ManifoldPoint, Pose, Ray, Rotation, Segment, StartOverlap,
 };

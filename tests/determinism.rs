@@ -132,13 +132,19 @@ use common::Rng;
 // orientation (the new one is the exact one by construction); e.g. f64 case 371, a ball
 // at (−2.98874511718750…, 1.977490234375…) a rounding off the line of (−1, −2)–(−3, 2)
 // whose rounded cross product is 0. I32F32 is unchanged (its products are exact).
+// Re-pinned for I32F32 when a ray or a point's path against a bare segment (radius 0)
+// whose wall point `start + (σ₀ / |u · n|)·u` lands off the segment (the path runs nearly
+// along its line, and the formula divides two near-zeros) began to be placed by exact
+// orientation tests and `Scalar::crossing_ratios` instead (a phantom hit at time 0 in
+// tests/cast.rs): 2 cases moved (170 and 1326), each of them, instrumented, through that
+// fallback. f32 and f64 are unchanged; the yes/no counts too.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
 const GOLDEN_F32: u64 = 0xc56f15e7b130909a;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0xdb70b0cb1bd67a29;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
-const GOLDEN_I32F32: u64 = 0xbc96a38d39902ec5;
+const GOLDEN_I32F32: u64 = 0x06881b599c9a88de;
 
 /// Random cases per scalar type, besides the hand-picked edge cases.
 const RANDOM_CASES: usize = 1500;

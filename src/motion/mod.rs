@@ -4,6 +4,7 @@
 //! - `ray.rs`: [`Ray`] and the one analytic cast kernel (a point moving against an
 //!   inflated core) that every ray and sweep uses;
 //! - `sweep.rs`: swept circles, the first time of touch;
+//! - `cast.rs`: any shape moving against any other moving shape ([`Shape::cast`](crate::Shape::cast));
 //! - `crossings.rs`: where a segment crosses a circle ([`Crossings`]);
 //! - `chain.rs`: [`Chain`], a polyline with the ghost-vertex rule against bumps at joints;
 //! - `step.rs`: [`Ball`], a circle stepped through a chain with the sweep and the skin.
@@ -18,12 +19,14 @@
 //! assert_eq!(Circle::new([0.0, 0.0], 1.0).sweep(&wall, [6.0, 0.0]).unwrap().time, 0.5);
 //! ```
 
+pub(crate) mod cast;
 mod chain;
 mod crossings;
 pub(crate) mod ray;
 mod step;
 mod sweep;
 
+pub use cast::{CastOptions, StartOverlap};
 pub use chain::{Chain, ChainContact, ChainHit, Resolution};
 pub use crossings::Crossings;
 pub use ray::{Hit, Ray};

@@ -269,7 +269,13 @@ pub(crate) fn cast_core<V: Vector2>(
         // An entry through a side wall is *the* entry: the start is outside the convex
         // shape, and the wall point is where the path crosses its boundary inwards. Only
         // when no wall is met can the path enter through an end disc.
-        finite(side(start, direction, unit, a, b, radius)).or_else(|| {
+        let wall = side(start, direction, unit, a, b, radius);
+        let wall = if radius == zero {
+            on_segment(wall, start, unit, a, b)
+        } else {
+            wall
+        };
+        finite(wall).or_else(|| {
             earlier(
                 finite(disc(start, direction, unit, a, radius)),
                 finite(disc(start, direction, unit, b, radius)),
@@ -296,6 +302,67 @@ fn sign<T: Wide>(v: T) -> i8 {
     } else {
         0
     }
+}
+
+/// A bare segment's wall entry, checked: the point found must lie on the segment. It does
+/// unless the path runs nearly along the segment's line, where `σ₀ / |u · n|` divides two
+/// near-zeros and rounding can put the point anywhere along the line (a hit at time 0 for
+/// a segment still 3 units ahead, in tests/cast.rs): then the exact [`crossing`].
+#[inline]
+fn on_segment<V: Vector2>(
+    wall: Option<Entry<V>>,
+    start: V,
+    unit: V,
+    a: V,
+    b: V,
+) -> Option<Entry<V>> {
+    let (_, _, point) = wall?;
+    let v = b.sub(a);
+    let along = wide::dot(point.sub(a), v);
+    if along >= <W<V> as Wide>::ZERO && along <= wide::dot(v, v) {
+        wall
+    } else {
+        crossing(start, unit, a, b)
+    }
+}
+
+/// Where the path from `start` along the unit vector `unit` first meets segment `ab`, for
+/// a start off the segment's line: a crossing decided by four exact orientation tests on
+/// the path from `start` to a point past the segment, placed at the crossing ratio of
+/// [`Scalar::crossing_ratios`] (accurate at any angle, so a path nearly along the
+/// segment's line is placed where it really crosses, not where the rounding of a
+/// near-zero cross product puts it). A start on the line is left to the endpoints (the
+/// discs of radius 0). The caller compares the distance with the reach.
+#[cold]
+#[inline(never)]
+fn crossing<V: Vector2>(start: V, unit: V, a: V, b: V) -> Option<Entry<V>> {
+    use core::cmp::Ordering::{Equal, Greater};
+    // Every point of the segment is within `|start − a| + |b − a|` of the start.
+    let span = start.sub(a).length().add(b.sub(a).length());
+    let end = start.add(unit.scale(span.add(span)));
+    if !finite_point(end) {
+        return None;
+    }
+    let xy = project::xy::<V>;
+    let from_start = S::<V>::orient(xy(a), xy(b), xy(start));
+    let from_end = S::<V>::orient(xy(a), xy(b), xy(end));
+    if from_start == Equal || from_start == from_end {
+        return None;
+    }
+    let side_a = S::<V>::orient(xy(start), xy(end), xy(a));
+    let side_b = S::<V>::orient(xy(start), xy(end), xy(b));
+    if side_a != Equal && side_a == side_b {
+        return None;
+    }
+    let (t, _) = S::<V>::crossing_ratios(xy(a), xy(b), xy(start), xy(end));
+    let left = project::left_normal(a, b);
+    let normal = if from_start == Greater {
+        left
+    } else {
+        left.neg()
+    };
+    let offset = end.sub(start).scale(t);
+    Some((offset.length(), normal, start.add(offset)))
 }
 
 /// Entry through one of the two side walls of segment `ab` inflated by `radius`, for a

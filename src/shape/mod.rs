@@ -22,6 +22,7 @@
 //! | [`contains_point`](Shape::contains_point) | `bool` |
 //! | [`project_point`](Shape::project_point) | the point of the shape nearest a point |
 //! | [`aabb`](Shape::aabb) | the [`Aabb`] around the shape |
+//! | [`cast`](Shape::cast) | [`Option<Hit>`](crate::Hit): the first touch of the two shapes moving over a step |
 //!
 //! # The naming rule and the argument order
 //!
@@ -326,6 +327,54 @@ pub trait Shape<V: Vector2> {
     #[inline]
     fn aabb(&self) -> Aabb<V> {
         Aabb::around(self.core(), self.radius())
+    }
+
+    /// Casts the shape, moving by `motion` over a step, against `other`, moving by
+    /// `options.other_motion` over the same step: the first touch, if any, with
+    /// [`Hit::time`](crate::Hit::time) the fraction of the step, in `[0, 1]`.
+    ///
+    /// Analytic for every pair (see `src/motion/cast.rs`): the relative motion
+    /// `motion − other_motion` against the other shape held still, as casts of the
+    /// cores' endpoints, so a fast thin shape cannot pass through another. `normal` is the
+    /// contact normal at the touch, from `other` towards the receiver; `point` is on
+    /// `other`'s surface, where `other` is at that time.
+    ///
+    /// - Shapes that touch or overlap at the start: time 0 with the normal and point of
+    ///   [`contact`](Self::contact), or nothing when `options.start` is
+    ///   [`StartOverlap::IgnoreSeparating`](crate::StartOverlap::IgnoreSeparating) and
+    ///   the motion does not press them together.
+    /// - Equal motions (no relative motion) hit only at the start. An empty shape
+    ///   (negative or NaN radius) hits nothing, nor does a relative motion that
+    ///   overflows.
+    ///
+    /// [`Circle::sweep`](crate::Circle::sweep) is this cast for a circle against a still
+    /// shape.
+    ///
+    /// ```
+    /// use capsule2d::{CastOptions, Capsule, Segment, Shape};
+    /// // A thrown stick moving 10 to the right in one step, past a thin post.
+    /// let stick = Capsule::new([0.0_f64, 0.0], [1.0, 1.0], 0.1);
+    /// let post = Segment::new([5.0, -1.0], [5.0, 3.0]);
+    /// let hit = stick.cast(&post, [10.0, 0.0], CastOptions::default()).unwrap();
+    /// assert!((hit.time - 0.39).abs() < 1e-12);
+    /// assert_eq!(hit.normal, [-1.0, 0.0]);
+    /// // The post moving right at the same speed is never reached.
+    /// let options = CastOptions::default().with_other_motion([10.0, 0.0]);
+    /// assert!(stick.cast(&post, [10.0, 0.0], options).is_none());
+    /// ```
+    #[inline]
+    fn cast<O: Shape<V> + ?Sized>(
+        &self,
+        other: &O,
+        motion: impl Into<V>,
+        options: crate::CastOptions<V>,
+    ) -> Option<crate::Hit<V>> {
+        crate::motion::cast::cast(
+            (self.core(), self.radius()),
+            (other.core(), other.radius()),
+            motion.into(),
+            options,
+        )
     }
 }
 
