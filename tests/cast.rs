@@ -575,3 +575,83 @@ fn degenerate_casts() {
     assert_eq!((head_on.time, head_on.normal), (0.5, [-1.0, 0.0]));
     assert!(p.cast(&q, [4.0, 1e-9], CastOptions::default()).is_none());
 }
+
+/// The loop that froze: sweep, reflect on a hit, then `push_out` with a skin. The skin
+/// leaves the ball overlapping the wall it just left, so a cast that reports a time-0
+/// hit for every overlap bounces it back into the wall every step, and the ball stays
+/// there. With `StartOverlap::IgnoreSeparating` the loop runs: a ball between two walls,
+/// restitution 1, keeps crossing the box for 10,000 steps with its speed unchanged.
+#[test]
+fn sweep_reflect_skin_loop_does_not_freeze() {
+    use capsule2d::{Circle, Segment, response};
+    let walls = [
+        Segment::new([0.0, -5.0], [0.0, 5.0]),
+        Segment::new([10.0, -5.0], [10.0, 5.0]),
+    ];
+    let skin = 0.01;
+    let run = |start: StartOverlap| {
+        let mut ball = Circle::new([5.0, 0.0], 0.5);
+        let mut velocity = [7.0_f64, 0.0];
+        let dt = 1.0 / 60.0;
+        let (mut bounces, mut crossings, mut last_side) = (0, 0, 0);
+        for _ in 0..10_000 {
+            let mut motion = [velocity[0] * dt, velocity[1] * dt];
+            // The earliest hit among the walls, then the rest of the motion after it.
+            let hit = walls
+                .iter()
+                .filter_map(|wall| {
+                    ball.cast(wall, motion, CastOptions::default().with_start(start))
+                })
+                .min_by(|p, q| p.time.total_cmp(&q.time));
+            if let Some(hit) = hit {
+                ball.center = [
+                    ball.center[0] + motion[0] * hit.time,
+                    ball.center[1] + motion[1] * hit.time,
+                ];
+                velocity = response::reflect(velocity, hit.normal, 1.0);
+                bounces += 1;
+                let rest = 1.0 - hit.time;
+                motion = [velocity[0] * dt * rest, velocity[1] * dt * rest];
+                if walls.iter().all(|wall| {
+                    ball.cast(wall, motion, CastOptions::default().with_start(start))
+                        .is_none()
+                }) {
+                    ball.center = [ball.center[0] + motion[0], ball.center[1] + motion[1]];
+                }
+            } else {
+                ball.center = [ball.center[0] + motion[0], ball.center[1] + motion[1]];
+            }
+            for wall in &walls {
+                if let Some(contact) = ball.contact(wall) {
+                    ball.center = response::push_out(ball.center, &contact, skin);
+                }
+            }
+            let side = if ball.center[0] < 5.0 { -1 } else { 1 };
+            if side != last_side {
+                crossings += 1;
+                last_side = side;
+            }
+        }
+        (bounces, crossings, velocity, ball)
+    };
+    // Time-0 hits for every overlap: the ball sticks at the first wall.
+    let (_, crossings, _, ball) = run(StartOverlap::Hit);
+    assert!(
+        crossings <= 2,
+        "the old loop should freeze: {crossings} crossings"
+    );
+    assert!(
+        ball.center[0] > 9.0,
+        "stuck at the right wall: {:?}",
+        ball.center
+    );
+    // Ignoring separating overlaps: 10,000 steps of 7/60 is 1,167 units, about 130
+    // widths of the 9-unit free box.
+    let (bounces, crossings, velocity, ball) = run(StartOverlap::IgnoreSeparating);
+    assert!(
+        bounces >= 120 && crossings >= 120,
+        "{bounces} bounces, {crossings} crossings"
+    );
+    assert_eq!(velocity[0].abs(), 7.0, "restitution 1 keeps the speed");
+    assert!(ball.center[0] > 0.5 - skin && ball.center[0] < 9.5 + skin);
+}

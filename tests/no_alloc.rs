@@ -198,7 +198,7 @@ fn every_query<S: Num>(
         S::sqrt(p[0]),
     ));
 
-    // Rays, sweeps, crossings.
+    // Rays, sweeps, casts, crossings.
     let ray = Ray::new(p, velocity);
     black_box(ray.at(half));
     let hits = [
@@ -208,6 +208,16 @@ fn every_query<S: Num>(
         c1.sweep(&s1, velocity).is_some(),
         c1.sweep(&k1, velocity).is_some(),
         c1.sweep(&c2, velocity).is_some(),
+        k1.cast(&k2, velocity, capsule2d::CastOptions::default())
+            .is_some(),
+        s1.cast(
+            &c1,
+            velocity,
+            capsule2d::CastOptions::default().with_other_motion(p),
+        )
+        .is_some(),
+        p.cast(&s1, velocity, capsule2d::CastOptions::default())
+            .is_some(),
     ];
     seen += hits.iter().filter(|&&h| h).count();
     let crossings = s1.circle_crossings(&c1);
