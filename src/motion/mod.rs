@@ -5,6 +5,7 @@
 //!   inflated core) that every ray and sweep uses;
 //! - `sweep.rs`: swept circles, the first time of touch;
 //! - `cast.rs`: any shape moving against any other moving shape ([`Shape::cast`](crate::Shape::cast));
+//! - `toi.rs`: time of impact with rotation, by conservative advancement ([`time_of_impact`]);
 //! - `crossings.rs`: where a segment crosses a circle ([`Crossings`]);
 //! - `chain.rs`: [`Chain`], a polyline with the ghost-vertex rule against bumps at joints;
 //! - `step.rs`: [`Ball`], a circle stepped through a chain with the sweep and the skin.
@@ -25,9 +26,11 @@ mod crossings;
 pub(crate) mod ray;
 mod step;
 mod sweep;
+mod toi;
 
 pub use cast::{CastOptions, StartOverlap};
 pub use chain::{Chain, ChainContact, ChainHit, Resolution};
 pub use crossings::Crossings;
 pub use ray::{Hit, Ray};
 pub use step::{Ball, StepParams, StepReport};
+pub use toi::{PoseMotion, Toi, ToiOptions, ToiState, time_of_impact};
