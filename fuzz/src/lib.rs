@@ -46,8 +46,9 @@
 
 use arbitrary::Unstructured;
 use capsule2d::{
-    Ball, Capsule, Chain, ChainContact, Circle, Contact, Hit, Manifold, Ray, Scalar, Segment,
-    Shape, StepParams, batch, response,
+    Ball, Capsule, CastOptions, Chain, ChainContact, Circle, Contact, Hit, Manifold, Pose,
+    PoseMotion, Ray, Rotation, Scalar, Segment, Shape, StartOverlap, StepParams, ToiOptions,
+    ToiState, batch, response, time_of_impact,
 };
 use core::fmt::Debug;
 use fixed::types::{I16F16, I32F32};
@@ -984,6 +985,8 @@ pub fn check_motion<S: FuzzScalar>(data: &[u8]) {
 
     rays(&ray, max_time, &s1, &c1, &k1);
     sweeps(&c1, motion, &s1, &k1, &c2);
+    casts(&k1, &k2, &s1, &c2, motion, gravity);
+    toi(&k1, &s1, motion, gravity, margin, skin);
     margins(&c1, &c2, &s1, &k1, &k2, margin);
     crossings(&s1, &c1);
     let links = [k1, Capsule::new(k1.b, k2.a, k1.radius), k2];
@@ -1159,6 +1162,108 @@ fn sweeps<S: FuzzScalar>(
         c.contact(other),
         hit,
     );
+}
+
+/// Casts of any shape, both moving: the sweeps' rules (`time ∈ [0, 1]`, unit normals for
+/// finite inputs, and an overlap at the start reported at time 0 with the contact's
+/// normal); with `IgnoreSeparating`, never a hit after time 0 where the default reports
+/// none.
+fn casts<S: FuzzScalar>(
+    k1: &Capsule<V<S>>,
+    k2: &Capsule<V<S>>,
+    s: &Segment<V<S>>,
+    c: &Circle<V<S>>,
+    motion: V<S>,
+    other_motion: V<S>,
+) {
+    let moving = CastOptions::default().with_other_motion(other_motion);
+    let m = [pt(&motion), pt(&other_motion)].concat();
+    let v = [m.clone(), caps(k1), caps(k2)].concat();
+    let hit = k1.cast(k2, motion, moving);
+    check_sweep(
+        "Shape::cast (capsule, capsule)",
+        &(k1, k2, motion, other_motion),
+        &v,
+        k1.contact(k2),
+        hit,
+    );
+    let ignoring = k1.cast(
+        k2,
+        motion,
+        moving.with_start(StartOverlap::IgnoreSeparating),
+    );
+    if let Some(h) = ignoring {
+        ensure!(
+            hit == Some(h),
+            "Shape::cast (IgnoreSeparating)",
+            &(k1, k2, motion, other_motion),
+            "{h:?} where the default gives {hit:?}"
+        );
+    }
+    let v = [m.clone(), seg(s), circ(c)].concat();
+    let hit = s.cast(c, motion, moving);
+    check_sweep(
+        "Shape::cast (segment, circle)",
+        &(s, c, motion, other_motion),
+        &v,
+        s.contact(c),
+        hit,
+    );
+    let v = [m, circ(c), seg(s)].concat();
+    let hit = c.cast(s, motion, moving);
+    check_sweep(
+        "Shape::cast (circle, segment)",
+        &(c, s, motion, other_motion),
+        &v,
+        c.contact(s),
+        hit,
+    );
+}
+
+/// Time of impact with rotation: never a panic, a time in `[0, 1]`, and a hit within the
+/// target plus the tolerance (for finite, moderate inputs).
+fn toi<S: FuzzScalar>(
+    k: &Capsule<V<S>>,
+    s: &Segment<V<S>>,
+    motion: V<S>,
+    turn: V<S>,
+    target: S,
+    tolerance: S,
+) {
+    let flight = PoseMotion::new(
+        Pose::identity(),
+        Pose::new(Rotation::new(turn[0], turn[1]), motion),
+    );
+    let still = PoseMotion::still(Pose::identity());
+    let options = ToiOptions::new(target, tolerance).with_max_iterations(32);
+    let toi = time_of_impact(k, &flight, s, &still, &options);
+    let inputs = &(k, s, motion, turn, target, tolerance);
+    ensure!(
+        toi.time >= S::ZERO && toi.time <= S::ONE && toi.iterations <= 32,
+        "time_of_impact",
+        inputs,
+        "{toi:?}"
+    );
+    if toi.state == ToiState::Hit {
+        let gap = k.transformed(&flight.pose_at(toi.time)).distance(s);
+        let values = [
+            caps(k),
+            seg(s),
+            pt(&motion),
+            pt(&turn),
+            vec![target, tolerance],
+        ]
+        .concat();
+        let dom = domain(&values);
+        if dom.finite && dom.linear {
+            ensure!(
+                gap.to_f64() <= target.to_f64() + tolerance.to_f64() * 1.01 + 1e-3,
+                "time_of_impact",
+                inputs,
+                "a hit with gap {gap:?}: {toi:?}"
+            );
+        }
+    }
 }
 
 /// One speculative contact against the plain one.

@@ -12,7 +12,10 @@
 
 use std::hint::black_box;
 
-use capsule2d::{Capsule, Circle, Ray, Scalar, Segment, Shape};
+use capsule2d::{
+    Capsule, CastOptions, Circle, Pose, PoseMotion, Ray, Rotation, Scalar, Segment, Shape,
+    ToiOptions, time_of_impact,
+};
 use capsule2d_bench::inputs::{CastCase, PairCase, PointCase, cast_cases, pair_cases, point_cases};
 use capsule2d_bench::{QUERIES, baseline, box2d, report};
 use criterion::measurement::WallTime;
@@ -207,6 +210,57 @@ fn capsule2d_queries<S: Bench>(
         &id,
         &sweeps,
         |(circle, motion, capsule)| circle.sweep(capsule, *motion),
+    );
+    // A capsule moving against a capsule (b2ShapeCast's job): the cast's stick, 0.5 by
+    // 0.25 from the circle's centre, with the circle's radius.
+    let capsule_casts: Vec<_> = casts
+        .iter()
+        .map(|c| {
+            let stick = Capsule::new(
+                S::point(c.origin),
+                S::point(stick_end(c.origin)),
+                S::from_f64(c.radius),
+            );
+            let capsule = Capsule::new(S::point(c.a), S::point(c.b), S::from_f64(c.r));
+            (stick, S::point(c.motion), capsule)
+        })
+        .collect();
+    run(
+        &mut group(c, "capsule_cast"),
+        &id,
+        &capsule_casts,
+        |(stick, motion, capsule)| stick.cast(capsule, *motion, CastOptions::default()),
+    );
+    // The same stick turning (up to 0.5 rad each way) while it moves: time of impact
+    // with rotation (b2TimeOfImpact's job), target 0.005 (Box2D's linear slop) within a
+    // quarter of it.
+    let tois: Vec<_> = casts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let (start, end) = toi_rotations(i);
+            let stick = Capsule::new(
+                S::point([0.0, 0.0]),
+                S::point(stick_end([0.0, 0.0])),
+                S::from_f64(c.radius),
+            );
+            let end_at = [c.origin[0] + c.motion[0], c.origin[1] + c.motion[1]];
+            let rotation = |r: [f64; 2]| Rotation::new(S::from_f64(r[0]), S::from_f64(r[1]));
+            let flight = PoseMotion::new(
+                Pose::new(rotation(start), S::point(c.origin)),
+                Pose::new(rotation(end), S::point(end_at)),
+            );
+            let capsule = Capsule::new(S::point(c.a), S::point(c.b), S::from_f64(c.r));
+            (stick, flight, capsule)
+        })
+        .collect();
+    let still = PoseMotion::still(Pose::identity());
+    let options = ToiOptions::new(S::from_f64(0.005), S::from_f64(0.00125));
+    run(
+        &mut group(c, "capsule_toi"),
+        &id,
+        &tois,
+        |(stick, flight, capsule)| time_of_impact(stick, flight, capsule, &still, &options),
     );
     // Where a segment crosses a circle's boundary; no peer has this query.
     run(
@@ -444,6 +498,37 @@ fn box2d_queries(c: &mut Criterion, points: &[PointCase], pairs: &[PairCase], ca
         &sweeps,
         box2d::shape_cast,
     );
+    let capsule_casts: Vec<_> = casts
+        .iter()
+        .map(|c| {
+            let capsule = box2d::proxy(&[c.a, c.b], c.r);
+            let stick = box2d::proxy(&[c.origin, stick_end(c.origin)], c.radius);
+            box2d::shape_cast_input(capsule, stick, c.motion)
+        })
+        .collect();
+    run(
+        &mut group(c, "capsule_cast"),
+        id,
+        &capsule_casts,
+        box2d::shape_cast,
+    );
+    let tois: Vec<_> = casts
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let (start, end) = toi_rotations(i);
+            let capsule = box2d::proxy(&[c.a, c.b], c.r);
+            let stick = box2d::proxy(&[[0.0, 0.0], stick_end([0.0, 0.0])], c.radius);
+            let end_at = [c.origin[0] + c.motion[0], c.origin[1] + c.motion[1]];
+            box2d::toi_input(capsule, stick, (c.origin, start), (end_at, end))
+        })
+        .collect();
+    run(
+        &mut group(c, "capsule_toi"),
+        id,
+        &tois,
+        box2d::time_of_impact,
+    );
 }
 
 fn baseline_queries(c: &mut Criterion, points: &[PointCase]) {
@@ -485,6 +570,18 @@ fn baseline_queries(c: &mut Criterion, points: &[PointCase]) {
         &cases,
         |&(a, b, p, r)| baseline::same::contact(a, b, p, r),
     );
+}
+
+/// The far end of the moving stick of `capsule_cast` and `capsule_toi`.
+fn stick_end(p: [f64; 2]) -> [f64; 2] {
+    [p[0] + 0.5, p[1] + 0.25]
+}
+
+/// The stick's rotations at the start and the end of case `i` of `capsule_toi`, as
+/// `(cos, sin)`: a turn of up to 0.5 rad either way.
+fn toi_rotations(i: usize) -> ([f64; 2], [f64; 2]) {
+    let turn = ((i * 37) % 101) as f64 / 100.0 - 0.5;
+    ([1.0, 0.0], [turn.cos(), turn.sin()])
 }
 
 /// A group that reports elements (queries) per second.

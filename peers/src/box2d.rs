@@ -9,7 +9,8 @@
 use boxdd_sys::ffi::{
     b2CastOutput, b2CollideCapsuleAndCircle, b2CollideCapsules, b2CollideSegmentAndCircle,
     b2LocalManifold, b2MakeProxy, b2RayCastCapsule, b2RayCastInput, b2Rot, b2SegmentDistance,
-    b2SegmentDistanceResult, b2ShapeCast, b2ShapeCastPairInput, b2ShapeProxy, b2Transform, b2Vec2,
+    b2SegmentDistanceResult, b2ShapeCast, b2ShapeCastPairInput, b2ShapeProxy, b2Sweep, b2TOIInput,
+    b2TOIOutput, b2TimeOfImpact, b2Transform, b2Vec2,
 };
 
 pub use boxdd_sys::ffi::{b2Capsule, b2Circle, b2Segment};
@@ -127,4 +128,47 @@ pub fn shape_cast_input(
 pub fn shape_cast(input: &b2ShapeCastPairInput) -> b2CastOutput {
     // SAFETY: as above.
     unsafe { b2ShapeCast(input) }
+}
+
+/// The input of `b2TimeOfImpact`: proxy A still at the origin, proxy B (in its own frame,
+/// centre of mass at its origin) moving from `(position, (cos, sin))` at the start to the
+/// same at the end.
+pub fn toi_input(
+    still: b2ShapeProxy,
+    moving: b2ShapeProxy,
+    start: ([f64; 2], [f64; 2]),
+    end: ([f64; 2], [f64; 2]),
+) -> b2TOIInput {
+    let rot = |r: [f64; 2]| b2Rot {
+        c: r[0] as f32,
+        s: r[1] as f32,
+    };
+    let origin = vec2([0.0, 0.0]);
+    b2TOIInput {
+        proxyA: still,
+        proxyB: moving,
+        sweepA: b2Sweep {
+            localCenter: origin,
+            c1: origin,
+            c2: origin,
+            q1: IDENTITY.q,
+            q2: IDENTITY.q,
+        },
+        sweepB: b2Sweep {
+            localCenter: origin,
+            c1: vec2(start.0),
+            c2: vec2(end.0),
+            q1: rot(start.1),
+            q2: rot(end.1),
+        },
+        maxFraction: 1.0,
+    }
+}
+
+/// `b2TimeOfImpact`: the first time proxy B's sweep comes within Box2D's target
+/// separation of proxy A's (conservative advancement on a separating axis).
+#[inline]
+pub fn time_of_impact(input: &b2TOIInput) -> b2TOIOutput {
+    // SAFETY: as above: a pure function of its plain-data input.
+    unsafe { b2TimeOfImpact(input) }
 }

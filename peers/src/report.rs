@@ -60,7 +60,7 @@ pub fn query_ns(group: &str, function: &str) -> Option<f64> {
 }
 
 /// The rows of the per-query table: criterion group and label.
-pub const QUERY_ROWS: [(&str, &str); 12] = [
+pub const QUERY_ROWS: [(&str, &str); 14] = [
     ("closest_point", "closest point on a segment"),
     ("circle_segment_intersects", "circle–segment intersects"),
     ("circle_segment_contact", "circle–segment contact"),
@@ -72,6 +72,11 @@ pub const QUERY_ROWS: [(&str, &str); 12] = [
     ("capsule_manifold", "capsule–capsule manifold (margin 0.02)"),
     ("ray_capsule", "ray–capsule"),
     ("sweep_circle_capsule", "sweep circle vs capsule"),
+    ("capsule_cast", "cast capsule vs capsule (b2ShapeCast)"),
+    (
+        "capsule_toi",
+        "time of impact with rotation (b2TimeOfImpact)",
+    ),
     ("crossings", "segment crossings"),
 ];
 
@@ -228,6 +233,20 @@ fn targets() -> Vec<Target> {
             "≥ 1.5x",
             q("capsule_manifold", "box2d_f32"),
             ours("capsule_manifold"),
+            1.5,
+        ),
+        Target::speedup(
+            "capsule–capsule cast vs Box2D `b2ShapeCast`",
+            "≥ 1.5x",
+            q("capsule_cast", "box2d_f32"),
+            ours("capsule_cast"),
+            1.5,
+        ),
+        Target::speedup(
+            "time of impact with rotation vs Box2D `b2TimeOfImpact`",
+            "≥ 1.5x",
+            q("capsule_toi", "box2d_f32"),
+            ours("capsule_toi"),
             1.5,
         ),
         Target::speedup(
