@@ -143,3 +143,303 @@ fn crossing_from_exact_integers_with_full_mantissas() {
         assert_crossing(x, y, tolerance);
     }
 }
+
+/// `round(√n)` for a fixed-point square root, checked exactly in integers: the raw result
+/// `r` of `sqrt` on raw `bits` with `frac` fractional bits must satisfy
+/// `(2r − 1)² < 4n < (2r + 1)²` with `n = bits · 2^frac` (`4n` is even and `(2r ± 1)²` odd,
+/// so there are no ties).
+#[cfg(feature = "fixed")]
+fn assert_rounded_root(bits: u128, frac: u32, root: u128) {
+    use num_bigint::BigUint;
+    let four_n = BigUint::from(bits) << (frac + 2);
+    let (below, above) = (2 * root - 1, 2 * root + 1);
+    assert!(
+        BigUint::from(below) * below < four_n && four_n < BigUint::from(above) * above,
+        "sqrt of raw {bits} (frac {frac}) gave raw {root}, not round(√(bits · 2^frac))"
+    );
+}
+
+/// Fixed-point square roots of `n = m² − m` (raw `n = bits · 2^frac`), where `√n` lies just
+/// below `m − ½` and rounds to `m − 1`. The float estimate of `√n` there rounds to the
+/// half-integer `m − ½` itself, whose nearest integer is the even `m`: the integer check of
+/// that estimate must reject it (`n − m² = −m` is just outside `(−m, m]`), and the exact
+/// path must round `n − (m − 1)² = m − 1 = root` down.
+///
+/// `I32F32`: `m = 2^40`, raw bits `m(m − 1) / 2^32 = 2^48 − 2^8` (`65536 − 2^-24`), whose
+/// root is `256 − 2^-32`; likewise `m = 2^33 · 3` and `m = 2^35 · 5`. `I48F16`: `m = 2^36`,
+/// raw bits `2^56 − 2^20`.
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_square_roots_just_below_a_half() {
+    use capsule2d::Scalar;
+    use fixed::types::{I32F32, I48F16};
+    for m in [1_u128 << 40, 3 << 33, 5 << 35] {
+        let bits = (m * (m - 1)) >> 32;
+        let root = <I32F32 as Scalar>::sqrt(I32F32::from_bits(bits as i64));
+        assert_eq!(
+            root.to_bits() as u128,
+            m - 1,
+            "sqrt({})",
+            I32F32::from_bits(bits as i64)
+        );
+        assert_rounded_root(bits, 32, root.to_bits() as u128);
+    }
+    let m = 1_u128 << 36;
+    let bits = (m * (m - 1)) >> 16;
+    let root = <I48F16 as Scalar>::sqrt(I48F16::from_bits(bits as i64));
+    assert_eq!(root.to_bits() as u128, m - 1);
+    assert_rounded_root(bits, 16, root.to_bits() as u128);
+    // Just above `m² − m` and just below `m² + m` the roots are `m` (the same tiles).
+    let m = 1_u128 << 40;
+    for bits in [((m * (m - 1)) >> 32) + 1, ((m * (m + 1)) >> 32) - 1] {
+        let root = <I32F32 as Scalar>::sqrt(I32F32::from_bits(bits as i64));
+        assert_eq!(root.to_bits() as u128, m);
+        assert_rounded_root(bits, 32, root.to_bits() as u128);
+    }
+}
+
+/// A deterministic stream of raw values for the fixed-point checks (`SplitMix64`), each
+/// with a random number of significant bits (so that small and large magnitudes, and
+/// every branch of the integer division and square root, come up), and a random sign.
+#[cfg(feature = "fixed")]
+struct Raw(u64);
+
+#[cfg(feature = "fixed")]
+impl Raw {
+    fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    /// A raw value of an inner type of `bits` bits (`i32` or `i64`): up to `bits − 1`
+    /// significant bits, and a random sign.
+    fn signed(&mut self, bits: u32) -> i64 {
+        let width = 1 + self.next_u64() % u64::from(bits - 1);
+        let magnitude = (self.next_u64() >> (64 - width)) as i64;
+        if self.next_u64() & 1 == 0 {
+            magnitude
+        } else {
+            -magnitude
+        }
+    }
+}
+
+/// `a ÷ b` for fixed point with `frac` fractional bits, on raw values, from the definition:
+/// the exact quotient `a · 2^frac / b` rounded to nearest, ties away from zero, then
+/// clamped to `[min, max]`; `±max`/`min` for a non-zero `a` over zero, zero for `0 ÷ 0`.
+#[cfg(feature = "fixed")]
+fn exact_quotient(a: i64, b: i64, frac: u32, (min, max): (i64, i64)) -> i64 {
+    use num_bigint::BigInt;
+    use num_traits::{Signed, ToPrimitive, Zero};
+    if b == 0 {
+        return match a.signum() {
+            1 => max,
+            -1 => min,
+            _ => 0,
+        };
+    }
+    let num = BigInt::from(a).abs() << frac;
+    let den = BigInt::from(b).abs();
+    let (mut q, r) = (&num / &den, &num % &den);
+    if r * 2 >= den {
+        q += 1;
+    }
+    if (a < 0) != (b < 0) && !q.is_zero() {
+        q = -q;
+    }
+    q.clamp(BigInt::from(min), BigInt::from(max))
+        .to_i64()
+        .expect("clamped")
+}
+
+/// Fixed-point division (`Scalar::over`) against the exact quotient, for every split the
+/// crate treats apart: 16 and 32 fractional bits (the float estimate corrected in
+/// integers, with quotients below and above `2^50` and dividends above `2^64`), 63, and 64
+/// (`FixedI64<U64>`, whose shifted dividend can reach `i128::MIN`), plus `i32` with 31.
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_division_rounds_to_nearest() {
+    use capsule2d::Scalar;
+    use fixed::types::extra::{U16, U31, U32, U63, U64};
+    use fixed::{FixedI32, FixedI64};
+    macro_rules! check {
+        ($t:ty, $inner:ty, $frac:expr, $rng:expr, $extra:expr) => {{
+            let range = (i64::from(<$inner>::MIN), i64::from(<$inner>::MAX));
+            let bits = <$inner>::BITS;
+            let mut pairs: Vec<(i64, i64)> = $extra;
+            for _ in 0..4000 {
+                pairs.push(($rng.signed(bits), $rng.signed(bits)));
+            }
+            for (a, b) in pairs {
+                let (x, y) = (<$t>::from_bits(a as $inner), <$t>::from_bits(b as $inner));
+                let got = i64::from(<$t as Scalar>::over(x, y).to_bits());
+                let want = exact_quotient(a, b, $frac, range);
+                assert_eq!(got, want, "{x:?} / {y:?} (raw {a} / {b}, frac {})", $frac);
+            }
+        }};
+    }
+    let mut rng = Raw(0xd1f1);
+    let edges32: Vec<(i64, i64)> = [i32::MIN, i32::MIN + 1, -1, 0, 1, i32::MAX]
+        .iter()
+        .flat_map(|&a| {
+            [i32::MIN, -3, -1, 0, 1, 2, 3, i32::MAX].map(|b| (i64::from(a), i64::from(b)))
+        })
+        .collect();
+    let edges64: Vec<(i64, i64)> = [i64::MIN, i64::MIN + 1, -1, 0, 1, i64::MAX]
+        .iter()
+        .flat_map(|&a| [i64::MIN, -3, -1, 0, 1, 2, 3, i64::MAX].map(|b| (a, b)))
+        .collect();
+    check!(FixedI32<U16>, i32, 16, rng, edges32.clone());
+    check!(FixedI32<U31>, i32, 31, rng, edges32.clone());
+    check!(FixedI32<U32>, i32, 32, rng, edges32);
+    check!(FixedI64<U16>, i64, 16, rng, edges64.clone());
+    check!(FixedI64<U32>, i64, 32, rng, edges64.clone());
+    check!(FixedI64<U63>, i64, 63, rng, edges64.clone());
+    check!(FixedI64<U64>, i64, 64, rng, edges64);
+}
+
+/// Fixed-point square roots (`Scalar::sqrt`) against `round(√(bits · 2^frac))`, exactly,
+/// over raw values of every size (zero and negative inputs give zero).
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_square_roots_round_to_nearest() {
+    use capsule2d::Scalar;
+    use fixed::types::extra::{U16, U31, U32, U60};
+    use fixed::{FixedI32, FixedI64};
+    macro_rules! check {
+        ($t:ty, $inner:ty, $frac:expr, $rng:expr) => {{
+            for _ in 0..4000 {
+                let a = $rng.signed(<$inner>::BITS);
+                let root = <$t as Scalar>::sqrt(<$t>::from_bits(a as $inner)).to_bits();
+                if a <= 0 {
+                    assert_eq!(root, 0, "sqrt of raw {a}");
+                } else {
+                    assert_rounded_root(a as u128, $frac, root as u128);
+                }
+            }
+        }};
+    }
+    let mut rng = Raw(0x5917);
+    check!(FixedI32<U16>, i32, 16, rng);
+    check!(FixedI32<U31>, i32, 31, rng);
+    check!(FixedI64<U16>, i64, 16, rng);
+    check!(FixedI64<U32>, i64, 32, rng);
+    check!(FixedI64<U60>, i64, 60, rng);
+}
+
+/// Fixed-point vector lengths (`VectorOps::length`, the `hypot` hook) against
+/// `round(√(x² + y²))` in raw units, exactly: random vectors, and long ones nearly along an
+/// axis (raw `x` of 62 or 63 bits, `|y| ≤ 3`), whose squared length, just above a perfect
+/// square beyond `2^102`, takes the Newton step from the float estimate; that step, rounded
+/// down in floats and truncated, can land one below `⌊√n⌋`, where only the upward
+/// correction of the integer square root brings it back.
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_lengths_round_to_nearest() {
+    use capsule2d::vector::VectorOps;
+    use fixed::types::{I16F16, I32F32};
+    let mut rng = Raw(0x1e57);
+    for i in 0..6000 {
+        let (x, y) = if i % 2 == 0 {
+            let x = (rng.next_u64() >> 1) | (1 << 61);
+            let x = if i % 4 == 0 { x as i64 } else { -(x as i64) };
+            (x, (rng.next_u64() % 7) as i64 - 3)
+        } else {
+            (rng.signed(64), rng.signed(64))
+        };
+        let length = [I32F32::from_bits(x), I32F32::from_bits(y)].length();
+        let n = (i128::from(x) * i128::from(x)) as u128 + (i128::from(y) * i128::from(y)) as u128;
+        // (A root past `i64::MAX` saturates.)
+        let root = length.to_bits();
+        if n == 0 {
+            assert_eq!(root, 0);
+        } else if root < i64::MAX {
+            assert_rounded_root(n, 0, root as u128);
+        }
+        let (x, y) = (rng.signed(32) as i32, rng.signed(32) as i32);
+        let length = [I16F16::from_bits(x), I16F16::from_bits(y)].length();
+        let n = (i64::from(x) * i64::from(x) + i64::from(y) * i64::from(y)) as u128;
+        // (A root past `i32::MAX` saturates.)
+        if n > 0 && length.to_bits() < i32::MAX {
+            assert_rounded_root(n, 0, length.to_bits() as u128);
+        }
+    }
+}
+
+/// Unit vectors (`VectorOps::normalize`) whose component `c · 2^frac / √(c² + y²)` lies
+/// within about `2^-46` above a half-integer `k + ½` (found by construction:
+/// `c = (2k + 1) t`, `y = ⌊√(L² − c²)⌋` with `L = 2^(frac + 1) t`, so `c · 2^frac / L` is
+/// exactly `k + ½` and the true length is a little below `L`). The float estimate of that
+/// component lands just below `k + ½`, so only the margin of the float shortcut (`2^(frac − 46)`
+/// from a half-integer) sends it to the exact computation, which rounds it up to `k + 1`.
+/// Checked exactly: `(2r − 1)² (c² + y²) < 4 c² 2^(2 frac) < (2r + 1)² (c² + y²)`.
+#[cfg(feature = "fixed")]
+#[test]
+fn fixed_unit_components_just_above_a_half() {
+    use capsule2d::vector::VectorOps;
+    use fixed::types::{I32F32, I48F16};
+    use num_bigint::BigInt;
+    /// `got` is `|c| · 2^frac / √(c² + y²)` rounded to nearest (`c` the component).
+    fn assert_component(c: i64, y: i64, frac: u32, got: i64) {
+        let n = BigInt::from(c) * c + BigInt::from(y) * y;
+        let target = (BigInt::from(c) * c) << (2 * frac + 2);
+        let got = got.abs();
+        let (below, above) = (BigInt::from(2 * got - 1), BigInt::from(2 * got + 1));
+        assert!(
+            &below * &below * &n < target && target < &above * &above * &n,
+            "component {got} of the unit vector along ({c}, {y}) (frac {frac}) is not rounded"
+        );
+    }
+    fn assert_rounded(c: i64, y: i64, frac: u32, got: i64, k: i64) {
+        assert_component(c, y, frac, got);
+        assert_eq!(got, k + 1, "({c}, {y}), frac {frac}");
+    }
+    for (c, y, k) in [
+        (1_284_307_091_223_808_635, 590_743_212_143_558_837, 59_539),
+        (1_264_053_002_365_929_600, 873_995_150_809_356_015, 53_905),
+        (1_180_067_158_794_764_208, 231_859_316_971_676_715, 64_306),
+    ] {
+        let [ux, _] = [I48F16::from_bits(c), I48F16::from_bits(y)]
+            .normalize()
+            .expect("non-zero");
+        assert_rounded(c, y, 16, ux.to_bits(), k);
+    }
+    for (c, y, k) in [
+        (
+            1_158_325_927_632_883_836,
+            74_549_446_878_593_848,
+            4_286_099_605,
+        ),
+        (
+            1_599_691_855_178_637_374,
+            946_358_361_743_725_074,
+            3_696_551_799,
+        ),
+        (
+            1_687_488_913_654_579_575,
+            1_507_132_480_067_824_279,
+            3_203_357_257,
+        ),
+    ] {
+        let [ux, _] = [I32F32::from_bits(c), I32F32::from_bits(y)]
+            .normalize()
+            .expect("non-zero");
+        assert_rounded(c, y, 32, ux.to_bits(), k);
+    }
+    // Both components within `2^-14` of half-integers (`c = a t`, `y = b t` with odd `a`, `b`
+    // and `a² + b²` within `2^15` of `2^66`): the float shortcut must leave both to the exact
+    // computation (here its estimates round one of them the wrong way).
+    for (c, y) in [
+        (1_152_921_511_295_018_626, 418_958_924_692_261_618),
+        (1_152_921_527_441_829_420, 418_958_930_559_834_060),
+        (1_152_921_506_810_722_666, 735_757_157_674_947_206),
+    ] {
+        let [ux, uy] = [I32F32::from_bits(c), I32F32::from_bits(y)]
+            .normalize()
+            .expect("non-zero");
+        assert_component(c, y, 32, ux.to_bits());
+        assert_component(y, c, 32, uy.to_bits());
+    }
+}
