@@ -19,7 +19,7 @@
 //! through a thin shape however fast it moves, and reports nothing that its exact
 //! predicates do not see.
 
-use crate::motion::ray::{Hit, cast_core, finite_point};
+use crate::motion::ray::{Hit, cast_outside, finite_point};
 use crate::num::{Num, Scalar};
 use crate::query;
 use crate::shape::Core;
@@ -146,17 +146,21 @@ pub(crate) fn cast<V: Vector2>(
     if !(reach > zero) || !reach.is_finite() {
         return None;
     }
-    let back = d.neg();
-    // A cast of `start` along `direction` against core `ab`, as an entry seen from `x`.
-    let entry = |start: V, direction: V, (a, b): (V, V), start_radius, core_radius, of_x: bool| {
-        let cast = cast_core(start, direction, reach, a, b, start_radius, core_radius)?;
+    let unit = d.normalize()?;
+    let (back, back_unit) = (d.neg(), unit.neg());
+    let radius = rx.add(ry);
+    // A cast of `start` against core `ab`, as an entry seen from `x`. The shapes are
+    // apart (the exact contact said so), so no endpoint starts inside the other shape.
+    let entry = |start: V, direction: V, unit: V, (a, b): (V, V), of_x: bool| {
+        let (distance, normal, core_point) =
+            cast_outside(start, direction, unit, reach, a, b, radius)?;
         Some(if of_x {
             // `start` is on x: the normal already faces x, and y's core point is the
             // cast's.
-            (cast.distance, cast.normal, cast.core_point)
+            (distance, normal, core_point)
         } else {
             // `start` is on y: the cast's normal faces y, and y's core point is `start`.
-            (cast.distance, cast.normal.neg(), start)
+            (distance, normal.neg(), start)
         })
     };
     let earlier = |p: Option<Entry<V>>, q: Option<Entry<V>>| match (p, q) {
@@ -168,16 +172,16 @@ pub(crate) fn cast<V: Vector2>(
         Core::Segment(a, b) => (a, b),
     };
     let best = match (x, y) {
-        (Core::Point(p), _) => entry(p, d, ends(y), rx, ry, true),
-        (Core::Segment(a, b), Core::Point(q)) => entry(q, back, (a, b), ry, rx, false),
+        (Core::Point(p), _) => entry(p, d, unit, ends(y), true),
+        (Core::Segment(a, b), Core::Point(q)) => entry(q, back, back_unit, (a, b), false),
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => earlier(
             earlier(
-                entry(xa, d, (ya, yb), rx, ry, true),
-                entry(xb, d, (ya, yb), rx, ry, true),
+                entry(xa, d, unit, (ya, yb), true),
+                entry(xb, d, unit, (ya, yb), true),
             ),
             earlier(
-                entry(ya, back, (xa, xb), ry, rx, false),
-                entry(yb, back, (xa, xb), ry, rx, false),
+                entry(ya, back, back_unit, (xa, xb), false),
+                entry(yb, back, back_unit, (xa, xb), false),
             ),
         ),
     };

@@ -225,7 +225,7 @@ pub(crate) struct Cast<V: Vector2> {
 }
 
 /// A candidate entry: distance, normal, core point.
-type Entry<V> = (S<V>, V, V);
+pub(crate) type Entry<V> = (S<V>, V, V);
 
 /// Casts a circle of radius `start_radius` (0 for a ray) centred at `start`, moving along
 /// `direction` for at most `reach` (a distance), against the capsule of `core_radius`
@@ -258,6 +258,29 @@ pub(crate) fn cast_core<V: Vector2>(
     }
     let radius = start_radius.add(core_radius);
     let unit = direction.normalize()?;
+    let (distance, normal, core_point) = cast_outside(start, direction, unit, reach, a, b, radius)?;
+    Some(Cast {
+        distance,
+        normal,
+        core_point,
+        inside: None,
+    })
+}
+
+/// [`cast_core`] for a start known to be outside the inflated core (its caller decided
+/// that exactly): the entry `(distance, normal, core point)` within `reach`, along `unit`
+/// (`direction` normalised), against segment `ab` inflated by `radius`.
+#[inline(always)]
+pub(crate) fn cast_outside<V: Vector2>(
+    start: V,
+    direction: V,
+    unit: V,
+    reach: S<V>,
+    a: V,
+    b: V,
+    radius: S<V>,
+) -> Option<Entry<V>> {
+    let zero = S::<V>::ZERO;
     let finite = |candidate: Option<Entry<V>>| candidate.filter(|entry| entry.0.is_finite());
     let earlier = |x: Option<Entry<V>>, y: Option<Entry<V>>| match (x, y) {
         (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
@@ -284,13 +307,9 @@ pub(crate) fn cast_core<V: Vector2>(
     };
     let (distance, normal, core_point) = best?;
     let distance = distance.max(zero);
-    (distance <= reach).then_some(Cast {
-        distance,
-        normal,
-        core_point,
-        inside: None,
-    })
+    (distance <= reach).then_some((distance, normal, core_point))
 }
+
 
 /// The sign of a wide value: -1, 0 or 1 (0 for NaN).
 #[inline]
