@@ -125,8 +125,9 @@ pub mod shape;
 pub mod vector;
 
 pub use motion::{
-    Ball, CastOptions, Chain, ChainContact, ChainHit, Crossings, Hit, PoseMotion, Ray, Resolution,
-    StartOverlap, StepParams, StepReport, Toi, ToiOptions, ToiState, time_of_impact,
+    Ball, CastOptions, Chain, ChainContact, ChainHit, Crossings, Hit, Obstacles, PoseMotion, Ray,
+    Resolution, Slide, SlideOptions, StartOverlap, StepParams, StepReport, Toi, ToiOptions,
+    ToiState, move_and_slide, time_of_impact,
 };
 pub use num::Scalar;
 pub use query::{ClosestPoints, Contact, Feature, FeatureId, Manifold, ManifoldPoint};

@@ -3,7 +3,10 @@
 //! All three take the contact normal `n` (unit, pointing from the obstacle towards the
 //! moving body, as every [`Contact`] does) and act only on the *approaching* part of the
 //! velocity, where `v · n < 0`. A body already moving away keeps its velocity.
+//! [`clip`] does what [`slide`] does against several planes at once (the velocity nearest
+//! `v` that presses into none of them), as [`move_and_slide`](crate::move_and_slide) uses it.
 
+pub use crate::motion::mover::clip;
 use crate::num::{Num, Scalar};
 use crate::query::Contact;
 use crate::vector::{Vector2, VectorOps};

@@ -138,13 +138,27 @@ use common::Rng;
 // orientation tests and `Scalar::crossing_ratios` instead (a phantom hit at time 0 in
 // tests/cast.rs): 2 cases moved (170 and 1326), each of them, instrumented, through that
 // fallback. f32 and f64 are unchanged; the yes/no counts too.
+//
+// Re-pinned (2026-11-27) when a cast's end-cap entry stopped reporting "inside by rounding,
+// enter at once" for a start moving away from the cap's centre (`m · u ≥ 0`): from a start
+// outside the disc, `|m + s u|² = |m|² + 2s (m · u) + s² ≥ |m|² > r²` for every `s ≥ 0`, so
+// the path never enters (found by the mover: a body sliding over a convex vertex got a
+// time-0 hit on every cast and froze). Moved: 137 (f32), 128 (f64) and 1 (I32F32) cases.
+// Every changed ray or sweep answer was checked with exact rationals (Python `fractions`,
+// the path segment against the inflated core): 150 (f32) and 128 (f64) have a non-finite
+// input or an empty shape; of the rest, every one that is now `None` (48 f32, 57 f64) is
+// right: the path never comes within the radius. 9 (5 f32, 4 f64) are time-0 hits before
+// and after (another end cap now answers first) on paths that never touch, with inputs
+// beyond 1e19 whose squares overflow the kernel: a phantom the change did not make,
+// noted in the closing note of that stop. The I32F32 case (1269) has inputs at MAX: a
+// time-0 sweep hit there became `None`.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0xc56f15e7b130909a;
+const GOLDEN_F32: u64 = 0xca7640da3860fd2c;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0xdb70b0cb1bd67a29;
+const GOLDEN_F64: u64 = 0xd753f8e8fac96268;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
-const GOLDEN_I32F32: u64 = 0x06881b599c9a88de;
+const GOLDEN_I32F32: u64 = 0x6f72102c964dd130;
 
 /// Random cases per scalar type, besides the hand-picked edge cases.
 const RANDOM_CASES: usize = 1500;

@@ -220,6 +220,13 @@ fn every_query<S: Num>(
             .is_some(),
     ];
     seen += hits.iter().filter(|&&h| h).count();
+    // Collide and slide, against a slice and against a chain.
+    let options = capsule2d::SlideOptions::new(S::n(0.0625));
+    let walls = [k1, k2];
+    let slide = capsule2d::move_and_slide(&c1, velocity, &walls, &options);
+    black_box((slide.translation, slide.normals().len(), slide.clip(velocity)));
+    let slide = capsule2d::move_and_slide(&k2, velocity, &Chain::new(&walls), &options);
+    black_box((slide.translation, slide.hits));
     let crossings = s1.circle_crossings(&c1);
     black_box((crossings.as_slice(), crossings.len(), crossings.is_empty()));
     black_box(crossings.iter().count());

@@ -8,7 +8,10 @@
 //! byte on every platform. Every arrow carries a label.
 
 use capsule2d::vector::VectorOps;
-use capsule2d::{Capsule, Circle, Ray, Segment, Shape, response};
+use capsule2d::{
+    Capsule, CastOptions, Circle, FeatureId, Pose, PoseMotion, Ray, Rotation, Segment, Shape,
+    SlideOptions, ToiOptions, ToiState, move_and_slide, response, time_of_impact,
+};
 use std::fmt::Write as _;
 
 type V = [f64; 2];
@@ -22,8 +25,9 @@ pub(crate) struct Figure {
     pub(crate) svg: String,
 }
 
-/// Every figure, in the order the guide shows them. The fixed-point comparison needs the
-/// `fixed` feature; without it that one figure is left out.
+/// Every figure: the guide's in the order it shows them, with those of `docs/manifolds.md`
+/// and `docs/motion.md` (manifolds, casts, time of impact, the mover) before the last. The fixed-point
+/// comparison needs the `fixed` feature; without it that one figure is left out.
 pub(crate) fn all() -> Vec<Figure> {
     let mut figures = vec![
         projection_regions(),
@@ -33,6 +37,10 @@ pub(crate) fn all() -> Vec<Figure> {
         responses(),
         ray_and_sweep(),
         crossings(),
+        manifolds(),
+        cast(),
+        toi(),
+        mover(),
     ];
     if let Some(figure) = fixed_against_f64() {
         figures.push(figure);
@@ -41,7 +49,7 @@ pub(crate) fn all() -> Vec<Figure> {
 }
 
 /// The names of every figure the gallery can draw, with or without feature `fixed`.
-pub(crate) const NAMES: [&str; 8] = [
+pub(crate) const NAMES: [&str; 12] = [
     "projection-regions",
     "circle-segment-contact",
     "capsule-inflation",
@@ -49,6 +57,10 @@ pub(crate) const NAMES: [&str; 8] = [
     "responses",
     "ray-and-sweep",
     "crossings",
+    "manifold",
+    "cast",
+    "toi",
+    "mover",
     "fixed-vs-f64",
 ];
 
@@ -154,7 +166,6 @@ impl Svg {
     }
 
     /// A line between two pixel positions.
-    #[cfg_attr(not(feature = "fixed"), allow(dead_code))] // Only the fixed-point figure.
     fn line_px(&mut self, (x1, y1): (f64, f64), (x2, y2): (f64, f64), color: &str, width: f64) {
         let _ = writeln!(
             self.out,
@@ -886,6 +897,402 @@ fn crossings() -> Figure {
     );
     Figure {
         name: "crossings",
+        svg: svg.finish(),
+    }
+}
+
+/// The id of a manifold point, as `(on_self, on_other)` with the features' names.
+fn feature_pair(id: FeatureId) -> String {
+    format!("({:?}, {:?})", id.on_self, id.on_other)
+}
+
+/// A signed number with three decimals and a true minus sign, never `−0.000`.
+fn signed(x: f64) -> String {
+    let digits = format!("{:.3}", x.abs());
+    if x < 0.0 && digits != "0.000" {
+        format!("−{digits}")
+    } else {
+        digits
+    }
+}
+
+/// Labels `a` and `b` just beyond the ends of a capsule, along its core.
+fn label_ends(svg: &mut Svg, capsule: &Capsule<V>, color: &str) {
+    let ((ax, ay), (bx, by)) = (svg.px(capsule.a), svg.px(capsule.b));
+    let (dx, dy) = (bx - ax, by - ay);
+    let length = dx.hypot(dy).max(1e-9);
+    let reach = capsule.radius * svg.scale + 10.0;
+    let (ux, uy) = (dx / length * reach, dy / length * reach);
+    // The text's baseline is lowered by a third of the font size to centre it.
+    svg.label_px(ax - ux, ay - uy + 5.0, "a", color, "middle", false);
+    svg.label_px(bx + ux, by + uy + 5.0, "b", color, "middle", false);
+}
+
+/// Two manifolds: a capsule lying on another nearly parallel (two points, one from each
+/// of its ends) and one lying across another at an angle (one point). Each point's
+/// `on_self` and `on_other`, its separation and id, and the normal the points share.
+fn manifolds() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        440,
+        60.0,
+        0.0,
+        0.2,
+        "Contact manifolds: one normal, one or two points",
+    );
+    let margin = 0.5;
+    let mut notes = Vec::new();
+    // Left: nearly parallel, one end a little in, the other a little above.
+    let floor = Capsule::new(v(0.6, 1.9), v(4.8, 1.9), 0.5);
+    let log = Capsule::new(v(1.5, 2.72), v(4.1, 3.0), 0.4);
+    // Right: across at an angle, its lower end a little in.
+    let beam = Capsule::new(v(6.0, 1.9), v(10.0, 1.9), 0.5);
+    let stick = Capsule::new(v(7.2, 2.65), v(8.3, 4.6), 0.35);
+    let cases = [
+        (log, floor, "left, nearly parallel"),
+        (stick, beam, "right, across at an angle"),
+    ];
+    for (receiver, other, name) in cases {
+        svg.capsule(&other, OTHER, OTHER_FILL, false);
+        svg.capsule(&receiver, SHAPE, SHAPE_FILL, false);
+        svg.line(other.a, other.b, OTHER, 2.0, false);
+        svg.line(receiver.a, receiver.b, SHAPE, 2.0, false);
+        label_ends(&mut svg, &receiver, SHAPE);
+        let Some(m) = receiver.manifold(&other, margin) else {
+            continue;
+        };
+        let points = m.points();
+        // The normal, drawn from the other shape's surface left of the first point.
+        let along = v(m.normal[1], -m.normal[0]);
+        let foot = points[0].on_other.sub(along.scale(0.7));
+        let tip = foot.add(m.normal.scale(1.1));
+        svg.arrow(foot, tip, NORMAL);
+        svg.label_anchored(tip, 0.0, -8.0, "n", NORMAL, "middle");
+        for point in points {
+            svg.line(point.on_other, point.on_self, INK, 1.5, false);
+            svg.dot(point.on_other, OTHER);
+            svg.dot(point.on_self, SHAPE);
+            // The point's separation and id below the other shape, joined by a guide.
+            let (x, top) = svg.px(point.on_other);
+            let (_, bottom) = svg.px(v(0.0, other.a[1] - other.radius));
+            svg.line_px((x, top + 8.0), (x, bottom + 10.0), GUIDE, 1.0);
+            let s = format!("s = {}", signed(point.separation));
+            svg.label_px(x, bottom + 30.0, &s, INK, "middle", false);
+            let id = feature_pair(point.id);
+            svg.label_px(x, bottom + 48.0, &id, GUIDE, "middle", false);
+        }
+        let count = match points.len() {
+            1 => "1 point".to_string(),
+            n => format!("{n} points"),
+        };
+        notes.push((
+            format!(
+                "{name}: {count}, normal n = ({}, {})",
+                signed(m.normal[0]),
+                signed(m.normal[1])
+            ),
+            INK,
+        ));
+    }
+    notes.push((
+        "blue dots: on_self, orange dots: on_other, joined across the separation s".into(),
+        GUIDE,
+    ));
+    notes.push((
+        "id = (feature of blue core, of orange core): Start = a, End = b, Left = upper face".into(),
+        GUIDE,
+    ));
+    notes.push((
+        format!(
+            "s = (on_self − on_other)·n: < 0 overlapping, > 0 apart, up to the margin {margin}"
+        ),
+        GUIDE,
+    ));
+    for (i, (note, color)) in notes.iter().enumerate() {
+        svg.label_px(12.0, 46.0 + 20.0 * i as f64, note, color, "start", false);
+    }
+    Figure {
+        name: "manifold",
+        svg: svg.finish(),
+    }
+}
+
+/// A thrown stick cast against a capsule that moves too: both start positions dashed,
+/// each motion over the step, the two shapes where they are at the time of the hit, the
+/// hit point and its normal.
+fn cast() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        400,
+        50.0,
+        0.0,
+        0.0,
+        "Cast: a thrown stick against a moving capsule",
+    );
+    let stick = Capsule::new(v(1.0, 1.3), v(1.6, 3.3), 0.2);
+    let motion = v(8.6, 0.6);
+    let post = Capsule::new(v(10.2, 3.9), v(11.2, 5.5), 0.3);
+    let other_motion = v(-6.4, -0.4);
+    let options = CastOptions::default().with_other_motion(other_motion);
+    let middle = |c: &Capsule<V>| c.a.add(c.b).scale(0.5);
+    let mut notes = Vec::new();
+    svg.capsule(&stick, SHAPE, "none", true);
+    svg.capsule(&post, OTHER, "none", true);
+    svg.label_anchored(stick.a, 0.0, 30.0, "start", SHAPE, "middle");
+    svg.label_anchored(post.b, 24.0, 4.0, "start", OTHER, "start");
+    // Each arrow's label: its offset in pixels and its anchor.
+    let arrows = [
+        (
+            middle(&stick),
+            motion,
+            "motion",
+            SHAPE,
+            (8.0, 16.0, "start"),
+        ),
+        (
+            middle(&post),
+            other_motion,
+            "other_motion",
+            OTHER,
+            (-6.0, -10.0, "end"),
+        ),
+    ];
+    for (from, by, _, color, _) in arrows {
+        svg.arrow(from, from.add(by), color);
+    }
+    if let Some(hit) = stick.cast(&post, motion, options) {
+        let stick_at = stick.translated(motion.scale(hit.time));
+        let post_at = post.translated(other_motion.scale(hit.time));
+        svg.capsule(&post_at, OTHER, OTHER_FILL, false);
+        svg.capsule(&stick_at, SHAPE, SHAPE_FILL, false);
+        svg.line(post_at.a, post_at.b, OTHER, 2.0, false);
+        svg.line(stick_at.a, stick_at.b, SHAPE, 2.0, false);
+        let tip = hit.point.add(hit.normal.scale(1.2));
+        svg.arrow(hit.point, tip, NORMAL);
+        svg.dot(hit.point, INK);
+        svg.label_anchored(tip, -6.0, -6.0, "normal", NORMAL, "end");
+        svg.label_anchored(hit.point, 8.0, 30.0, "hit point", INK, "start");
+        svg.label_anchored(
+            stick_at.a,
+            -16.0,
+            10.0,
+            &format!("at time {:.3}", hit.time),
+            SHAPE,
+            "end",
+        );
+        notes.push((
+            format!(
+                "first touch at time {:.3} of the step, normal ({}, {}) towards the stick",
+                hit.time,
+                signed(hit.normal[0]),
+                signed(hit.normal[1])
+            ),
+            INK,
+        ));
+    }
+    for (from, by, name, color, (dx, dy, anchor)) in arrows {
+        svg.label_anchored(from.add(by), dx, dy, name, color, anchor);
+    }
+    notes.push((
+        "dashed: where both start; filled: both moved by time × their motion".into(),
+        GUIDE,
+    ));
+    for (i, (note, color)) in notes.iter().enumerate() {
+        svg.label_px(12.0, 46.0 + 20.0 * i as f64, note, color, "start", false);
+    }
+    Figure {
+        name: "cast",
+        svg: svg.finish(),
+    }
+}
+
+/// A thin stick turning fast while it flies at a thin wall: its poses along the step, the
+/// times conservative advancement stepped to, and the pose at the time of impact.
+fn toi() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        400,
+        50.0,
+        0.0,
+        0.0,
+        "Time of impact: a spinning stick against a thin wall",
+    );
+    let stick = Capsule::new(v(-1.0, 0.0), v(1.0, 0.0), 0.06);
+    // From 31° to 148°: a turn of 117°, just under the 120° one step may take.
+    let flight = PoseMotion::new(
+        Pose::new(Rotation::new(1.0, 0.6), v(1.4, 3.4)),
+        Pose::new(Rotation::new(-0.8, 0.5), v(11.4, 3.4)),
+    );
+    let wall = Segment::new(v(8.0, 0.6), v(8.0, 6.2));
+    let still = PoseMotion::still(Pose::identity());
+    let options = ToiOptions::new(0.0, 1e-3);
+    let toi = time_of_impact(&stick, &flight, &wall, &still, &options);
+    let mut notes = Vec::new();
+    let (start, end) = (flight.start.translation, flight.end.translation);
+    svg.line(start, end, GUIDE, 1.5, true);
+    svg.capsule(&stick.transformed(&flight.end), GUIDE, "none", true);
+    svg.label_anchored(end, 0.0, 70.0, "unblocked end", GUIDE, "middle");
+    for k in 0..10 {
+        let t = f64::from(k) / 10.0;
+        if t > toi.time - 0.05 {
+            break;
+        }
+        svg.capsule(&stick.transformed(&flight.pose_at(t)), SHAPE, "none", true);
+    }
+    let first = stick.transformed(&flight.start);
+    let low = |c: &Capsule<V>| if c.a[1] < c.b[1] { c.a } else { c.b };
+    svg.label_anchored(low(&first), 0.0, 26.0, "start", SHAPE, "middle");
+    svg.line(wall.a, wall.b, INK, 4.0, false);
+    svg.label_anchored(wall.a, 0.0, 20.0, "wall", INK, "middle");
+    // Where conservative advancement stood after each of its iterations.
+    for k in 0..toi.iterations {
+        let options = options.with_max_iterations(k);
+        let step = time_of_impact(&stick, &flight, &wall, &still, &options);
+        svg.dot(flight.pose_at(step.time).translation, GUIDE);
+    }
+    if toi.state == ToiState::Hit {
+        let pose = flight.pose_at(toi.time);
+        let at = stick.transformed(&pose);
+        svg.capsule(&at, SHAPE, SHAPE_FILL, false);
+        svg.line(at.a, at.b, SHAPE, 2.0, false);
+        let (on_stick, _) = at.closest_points(&wall).points();
+        svg.dot(on_stick, INK);
+        svg.dot(pose.translation, SHAPE);
+        svg.label_anchored(
+            low(&at),
+            -12.0,
+            20.0,
+            &format!("time {:.3}", toi.time),
+            SHAPE,
+            "end",
+        );
+        notes.push((
+            format!(
+                "hit at time {:.3} after {} iterations; the gap then {:.5}, within the \
+                 tolerance {}",
+                toi.time,
+                toi.iterations,
+                at.distance(&wall),
+                options.tolerance
+            ),
+            INK,
+        ));
+    }
+    notes.push((
+        "dashed: the stick every tenth of the step; grey dots: advancement steps".into(),
+        GUIDE,
+    ));
+    for (i, (note, color)) in notes.iter().enumerate() {
+        svg.label_px(12.0, 46.0 + 20.0 * i as f64, note, color, "start", false);
+    }
+    Figure {
+        name: "toi",
+        svg: svg.finish(),
+    }
+}
+
+/// A capsule character walking right under gravity with [`move_and_slide`]: across a
+/// floor, up a slope, into the acute corner a leaning wall makes with the slope, where it
+/// comes to rest.
+fn mover() -> Figure {
+    let mut svg = Svg::new(
+        640,
+        400,
+        50.0,
+        -0.4,
+        -0.6,
+        "move_and_slide: a capsule walking into a corner",
+    );
+    let world = [
+        Segment::new(v(-0.4, 0.0), v(4.0, 0.0)),
+        Segment::new(v(4.0, 0.0), v(9.0, 2.0)),
+        Segment::new(v(9.0, 2.0), v(6.5, 5.0)),
+    ];
+    let options = SlideOptions::new(0.05);
+    let (steps, dt) = (150, 1.0 / 30.0);
+    let mut body = Capsule::new(v(1.0, 0.6), v(1.0, 1.4), 0.5);
+    let mut velocity = v(3.0, 0.0);
+    let middle = |c: &Capsule<V>| c.a.add(c.b).scale(0.5);
+    let mut bodies = vec![body];
+    let mut path = vec![middle(&body)];
+    let mut last = None;
+    for step in 1..=steps {
+        velocity[1] -= 10.0 * dt;
+        velocity[0] = 3.0;
+        let slide = move_and_slide(&body, velocity.scale(dt), &world, &options);
+        body = body.translated(slide.translation);
+        velocity = slide.clip(velocity);
+        path.push(middle(&body));
+        if step % 10 == 0 && step < steps {
+            bodies.push(body);
+        }
+        last = Some(slide);
+    }
+    for b in &bodies {
+        svg.capsule(b, GUIDE, "none", true);
+    }
+    for pair in path.windows(2) {
+        svg.line(pair[0], pair[1], SHAPE, 1.5, false);
+    }
+    svg.capsule(&body, SHAPE, SHAPE_FILL, false);
+    svg.line(body.a, body.b, SHAPE, 2.0, false);
+    for wall in &world {
+        svg.line(wall.a, wall.b, INK, 4.0, false);
+    }
+    svg.label_anchored(world[0].a, 4.0, 22.0, "floor", INK, "start");
+    svg.label_anchored(
+        world[1].a.add(world[1].b).scale(0.5),
+        10.0,
+        20.0,
+        "slope",
+        INK,
+        "start",
+    );
+    svg.label_anchored(world[2].b, 8.0, -4.0, "wall", INK, "start");
+    svg.label_anchored(path[0], -10.0, 0.0, "start", GUIDE, "end");
+    let mut notes = vec![(
+        format!(
+            "move_and_slide: {steps} steps, skin {}, rests in the corner",
+            options.skin
+        ),
+        INK,
+    )];
+    if let Some(slide) = last {
+        // The surfaces the last step touched: their normals, at the nearest points.
+        for wall in &world {
+            let (on_body, on_wall) = body.closest_points(wall).points();
+            if on_body.sub(on_wall).length() > options.skin * 1.5 {
+                continue;
+            }
+            if let Some(&normal) = slide
+                .normals()
+                .iter()
+                .find(|n| on_body.sub(on_wall).dot(**n) > 0.0)
+            {
+                svg.arrow(on_wall, on_wall.add(normal.scale(0.9)), NORMAL);
+                svg.dot(on_wall, INK);
+            }
+        }
+        notes.push((
+            format!(
+                "last step: {} casts, {} normals (red); gaps to slope and wall {:.3}, {:.3}",
+                slide.moves,
+                slide.normals().len(),
+                body.distance(&world[1]),
+                body.distance(&world[2]),
+            ),
+            NORMAL,
+        ));
+    }
+    notes.push((
+        "dashed: every tenth step; blue line: the path of the centre".into(),
+        GUIDE,
+    ));
+    for (i, (note, color)) in notes.iter().enumerate() {
+        svg.label_px(12.0, 46.0 + 20.0 * i as f64, note, color, "start", false);
+    }
+    Figure {
+        name: "mover",
         svg: svg.finish(),
     }
 }

@@ -1,4 +1,5 @@
-//! The gallery: draws the figures of `docs/guide.md` with capsule2d's own queries, as SVG.
+//! The gallery: draws the figures of `docs/guide.md`, `docs/motion.md` and
+//! `docs/manifolds.md` with capsule2d's own queries, as SVG.
 //!
 //! ```text
 //! cargo run --example gallery --features fixed            # writes docs/img/*.svg

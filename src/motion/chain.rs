@@ -28,13 +28,13 @@
 //! or earlier. On a flat chain this leaves exactly the face normal; over a convex joint the
 //! normal turns continuously around the vertex; in a concave joint both faces push.
 
+use crate::motion::cast::{CastOptions, StartOverlap};
+use crate::motion::mover::{Obstacles, insert_deepest, swept_box, translate};
 use crate::motion::ray::Hit;
 use crate::num::{Num, Scalar};
-use crate::query::Contact;
 use crate::query::project::{self, Feature};
-use crate::shape::Capsule;
-use crate::shape::Circle;
-use crate::shape::Shape;
+use crate::query::{self, Contact};
+use crate::shape::{Capsule, Circle, Core, Shape};
 use crate::vector::wide;
 use crate::vector::{Vector2, VectorOps};
 
@@ -205,6 +205,17 @@ impl<V: Vector2> Chain<'_, V> {
     fn feature(&self, i: usize, p: V) -> Feature<wide::W<V>> {
         let link = &self.links[i];
         project::project(link.a, link.b, p).feature
+    }
+
+    /// The point of `core` nearest link `i`: where the joint rule looks from.
+    fn nearest_on(&self, core: Core<V>, i: usize) -> V {
+        match core {
+            Core::Point(p) => p,
+            segment => {
+                let link = &self.links[i];
+                query::core_closest_points(segment, Core::Segment(link.a, link.b)).0
+            }
+        }
     }
 
     /// The ghost-vertex rule: whether link `i` reports its contact with a circle centred
@@ -428,6 +439,66 @@ impl<V: Vector2> Chain<'_, V> {
             }
         }
         best
+    }
+}
+
+/// A chain as obstacles for [`move_and_slide`](crate::move_and_slide): any shape, with
+/// the joint rule of the module docs applied at the point of the mover's core nearest
+/// each link (its centre, for a circle), so a body sliding along the chain does not
+/// catch on the vertices between links.
+///
+/// ```
+/// use capsule2d::{move_and_slide, Capsule, Chain, SlideOptions};
+///
+/// // A floor of two links; a capsule body sliding across the joint goes straight on.
+/// let links = [
+///     Capsule::new([0.0, 0.0], [2.0, 0.0], 0.0),
+///     Capsule::new([2.0, 0.0], [4.0, 0.0], 0.0),
+/// ];
+/// let body = Capsule::new([1.0, 0.6], [1.5, 0.6], 0.5);
+/// let slide = move_and_slide(&body, [2.0, 0.0], &Chain::new(&links), &SlideOptions::new(0.1));
+/// assert_eq!((slide.translation, slide.hits), ([2.0, 0.0], 0));
+/// ```
+impl<V: Vector2> Obstacles<V> for Chain<'_, V> {
+    fn cast<M: Shape<V> + ?Sized>(&self, mover: &M, motion: V) -> Option<Hit<V>> {
+        let reach = swept_box(mover, motion);
+        let options = CastOptions::default().with_start(StartOverlap::IgnoreSeparating);
+        let core = mover.core();
+        let mut best: Option<Hit<V>> = None;
+        for (i, link) in self.links.iter().enumerate() {
+            if !reach.intersects(&link.aabb()) {
+                continue;
+            }
+            let Some(hit) = mover.cast(link, motion, options) else {
+                continue;
+            };
+            let at = translate(core, motion.scale(hit.time));
+            if !self.owns(i, self.nearest_on(at, i)) {
+                continue;
+            }
+            if best.is_none_or(|b| hit.time < b.time) {
+                best = Some(hit);
+            }
+        }
+        best
+    }
+
+    fn contacts<M: Shape<V> + ?Sized>(&self, mover: &M, out: &mut [Contact<V>]) -> usize {
+        let reach = swept_box(mover, V::zero());
+        let core = mover.core();
+        let mut count = 0;
+        for (i, link) in self.links.iter().enumerate() {
+            if !reach.intersects(&link.aabb()) {
+                continue;
+            }
+            let Some(contact) = mover.contact(link) else {
+                continue;
+            };
+            if self.owns(i, self.nearest_on(core, i)) {
+                count = insert_deepest(out, count, contact, |c| c.depth);
+            }
+        }
+        count
     }
 }
 

@@ -7,6 +7,8 @@
 //! - `cast.rs`: any shape moving against any other moving shape ([`Shape::cast`](crate::Shape::cast));
 //! - `toi.rs`: time of impact with rotation, by conservative advancement ([`time_of_impact`]);
 //! - `crossings.rs`: where a segment crosses a circle ([`Crossings`]);
+//! - `mover.rs`: collide and slide ([`move_and_slide`]): a shape moved through obstacles,
+//!   sliding along every surface it meets, with a skin;
 //! - `chain.rs`: [`Chain`], a polyline with the ghost-vertex rule against bumps at joints;
 //! - `step.rs`: [`Ball`], a circle stepped through a chain with the sweep and the skin.
 //!
@@ -23,6 +25,7 @@
 pub(crate) mod cast;
 mod chain;
 mod crossings;
+pub(crate) mod mover;
 pub(crate) mod ray;
 mod step;
 mod sweep;
@@ -31,6 +34,7 @@ mod toi;
 pub use cast::{CastOptions, StartOverlap};
 pub use chain::{Chain, ChainContact, ChainHit, Resolution};
 pub use crossings::Crossings;
+pub use mover::{MAX_PLANES, MAX_PUSHES, Obstacles, Slide, SlideOptions, move_and_slide};
 pub use ray::{Hit, Ray};
 pub use step::{Ball, StepParams, StepReport};
 pub use toi::{PoseMotion, Toi, ToiOptions, ToiState, time_of_impact};

@@ -310,7 +310,6 @@ pub(crate) fn cast_outside<V: Vector2>(
     (distance <= reach).then_some((distance, normal, core_point))
 }
 
-
 /// The sign of a wide value: -1, 0 or 1 (0 for NaN).
 #[inline]
 fn sign<T: Wide>(v: T) -> i8 {
@@ -446,15 +445,17 @@ fn disc<V: Vector2>(start: V, direction: V, unit: V, c: V, radius: S<V>) -> Opti
         }
         return Some((m.length(), facing, c));
     }
-    let k_sq = wide::dot(m, m).sub(radius.mul_wide(radius));
-    if !(k_sq > <W<V> as Wide>::ZERO) {
-        // Inside by rounding although the exact predicate said outside: enter at once.
-        let normal = m.normalize().unwrap_or(facing);
-        return Some((zero, normal, c));
-    }
+    // Moving away from the centre (or square across it): the path never gets closer.
     let approach = m.dot(unit);
     if !(approach < zero) {
         return None;
+    }
+    let k_sq = wide::dot(m, m).sub(radius.mul_wide(radius));
+    if !(k_sq > <W<V> as Wide>::ZERO) {
+        // Inside by rounding although the exact predicate said outside, and moving
+        // closer: enter at once.
+        let normal = m.normalize().unwrap_or(facing);
+        return Some((zero, normal, c));
     }
     // (m·u)² − (|m|² − r²) = r² − (m × u)² for a unit u: the second form does not cancel
     // when the start is far from the disc.

@@ -151,7 +151,7 @@ fn nearest<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> CoreContac
 
 /// The closest points of two cores, `(on x, on y)`.
 #[inline(always)]
-fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) {
+pub(crate) fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) {
     match (x, y) {
         (Core::Point(p), Core::Point(q)) => (p, q),
         (Core::Point(p), Core::Segment(a, b)) => (p, project::project(a, b, p).closest),
