@@ -443,3 +443,93 @@ fn fixed_unit_components_just_above_a_half() {
         assert_component(y, c, 32, uy.to_bits());
     }
 }
+
+/// A hit's point is on the other shape's surface, where that shape is at the time of the
+/// hit (`Shape::cast`): a hit whose point the scalar cannot hold cannot be reported. The
+/// circle `x` of radius 1 at `(s, 0)` moves by `1.6 s` along `x`; the vertical segment `y`
+/// from `(1.15 s, −1)` to `(1.15 s, 1)` moves by `1.4 s` the same way. The relative motion
+/// is `0.2 s` and the gap `0.15 s − 1`, so they touch at time `0.75 − 5/s` (hand-derived),
+/// with the normal `(−1, 0)`, where `y`'s touched point is at `x = 1.15 s + 1.4 s (0.75 −
+/// 5/s) = 2.2 s − 7`: a point for `s = 1e300` (`f64`) and `s = 1e30` (`f32`), beyond the
+/// largest value for `s = 1e308` (`f64::MAX` is `1.8e308`) and `s = 1.6e38` (`f32::MAX` is
+/// `3.4e38`), where nothing may be reported. (`src/motion/cast.rs`: the check
+/// `finite_point(point) && time.is_finite()`; with `||` the overflowed point was reported.)
+#[test]
+fn cast_hits_beyond_the_largest_float_are_not_reported() {
+    use capsule2d::{CastOptions, Circle};
+    macro_rules! scene {
+        ($s:expr) => {{
+            let s = $s;
+            let x = Circle::new([s, 0.0], 1.0);
+            let y = Segment::new([1.15 * s, -1.0], [1.15 * s, 1.0]);
+            let options = CastOptions::default().with_other_motion([1.4 * s, 0.0]);
+            x.cast(&y, [1.6 * s, 0.0], options)
+        }};
+    }
+    let hit = scene!(1e300_f64).expect("the f64 scene at 1e300 hits");
+    assert!((hit.time - 0.75).abs() <= 1e-14, "{hit:?}");
+    assert!((hit.point[0] / 2.2e300 - 1.0).abs() <= 1e-14, "{hit:?}");
+    assert_eq!((hit.point[1], hit.normal), (0.0, [-1.0, 0.0]));
+    let hit = scene!(1e30_f32).expect("the f32 scene at 1e30 hits");
+    assert!((hit.time - 0.75).abs() <= 1e-6, "{hit:?}");
+    assert!((hit.point[0] / 2.2e30 - 1.0).abs() <= 1e-6, "{hit:?}");
+    assert_eq!((hit.point[1], hit.normal), (0.0, [-1.0, 0.0]));
+    if let Some(hit) = scene!(1e308_f64) {
+        panic!("a hit at {hit:?}, whose point 2.2e308 f64 cannot hold");
+    }
+    if let Some(hit) = scene!(1.6e38_f32) {
+        panic!("a hit at {hit:?}, whose point 3.5e38 f32 cannot hold");
+    }
+}
+
+/// A ray through an endpoint of a bare segment, across it: from `(4, −1)` along `(−3, 0)`
+/// against the segment from `(−3, 2)` to `(2, −1)` (both orders). Hand-derived: the ray's
+/// line `y = −1` meets the segment's line only at the endpoint `(2, −1)`, after `2/3` of a
+/// time unit; the segment is closed, so that is the hit, through its side, with the
+/// segment's unit normal on the ray's side, `(3, 5)/√34` (`(b − a) × (o − a) = 6 > 0`,
+/// so the origin is on the left of `(5, −3)`). For `I32F32` with the segment from
+/// `(−3, 2)`, the side wall's rounded point falls just beyond the endpoint, so the hit comes
+/// from the exact fallback (`crossing` in `src/motion/ray.rs`: four exact orientation tests
+/// and `crossing_ratios`); without it the path would meet only the endpoint's disc, with
+/// the normal `(1, 0)` against the direction. Tolerances: a few units of the last place at
+/// magnitude 2 (measured: `f64` exact, `f32` 1 ulp, `I32F32` 2 raw units).
+#[test]
+fn rays_through_a_segment_end_hit_its_side() {
+    use capsule2d::Ray;
+    fn check(hit: Option<[f64; 5]>, tolerance: f64, what: &str) {
+        let [time, x, y, nx, ny] = hit.unwrap_or_else(|| panic!("{what}: no hit"));
+        let root = 34f64.sqrt();
+        let want = [2.0 / 3.0, 2.0, -1.0, 3.0 / root, 5.0 / root];
+        for (got, want) in [time, x, y, nx, ny].into_iter().zip(want) {
+            assert!(
+                (got - want).abs() <= tolerance,
+                "{what}: {:?}, want {want:?}",
+                [time, x, y, nx, ny]
+            );
+        }
+    }
+    let (origin, direction) = ([4.0, -1.0], [-3.0, 0.0]);
+    let (a, b) = ([-3.0, 2.0], [2.0, -1.0]);
+    for (a, b) in [(a, b), (b, a)] {
+        let hit = Ray::new(origin, direction).cast(&Segment::new(a, b), 2.0);
+        let hit = hit.map(|h| [h.time, h.point[0], h.point[1], h.normal[0], h.normal[1]]);
+        check(hit, 4.0 * f64::EPSILON, "f64");
+        let f = |v: [f64; 2]| v.map(|x| x as f32);
+        let hit = Ray::new(f(origin), f(direction)).cast(&Segment::new(f(a), f(b)), 2.0);
+        let hit =
+            hit.map(|h| [h.time, h.point[0], h.point[1], h.normal[0], h.normal[1]].map(f64::from));
+        check(hit, 4.0 * f64::from(f32::EPSILON), "f32");
+        #[cfg(feature = "fixed")]
+        {
+            use fixed::types::I32F32;
+            let x = |v: [f64; 2]| v.map(I32F32::from_num);
+            let ray = Ray::new(x(origin), x(direction));
+            let hit = ray.cast(&Segment::new(x(a), x(b)), I32F32::from_num(2));
+            let hit = hit.map(|h| {
+                [h.time, h.point[0], h.point[1], h.normal[0], h.normal[1]]
+                    .map(|v| v.to_num::<f64>())
+            });
+            check(hit, 8.0 * 2f64.powi(-32), "I32F32");
+        }
+    }
+}

@@ -224,7 +224,11 @@ fn every_query<S: Num>(
     let options = capsule2d::SlideOptions::new(S::n(0.0625));
     let walls = [k1, k2];
     let slide = capsule2d::move_and_slide(&c1, velocity, &walls, &options);
-    black_box((slide.translation, slide.normals().len(), slide.clip(velocity)));
+    black_box((
+        slide.translation,
+        slide.normals().len(),
+        slide.clip(velocity),
+    ));
     let slide = capsule2d::move_and_slide(&k2, velocity, &Chain::new(&walls), &options);
     black_box((slide.translation, slide.hits));
     let crossings = s1.circle_crossings(&c1);

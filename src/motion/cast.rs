@@ -121,6 +121,15 @@ impl<V> CastOptions<V> {
 /// motion, normal from y towards x, the point of y's core touched)`.
 type Entry<V> = (S<V>, V, V);
 
+/// `a − b − x` for `x = a − b` rounded: the rounding error of the difference, exactly
+/// (Knuth's two-difference), for floats; zero where the difference is exact.
+#[inline(always)]
+fn rounding_of_difference<T: Num>(a: T, b: T, x: T) -> T {
+    let b_virtual = a.sub(x);
+    let a_virtual = x.add(b_virtual);
+    a.sub(a_virtual).add(b_virtual.sub(b))
+}
+
 /// Casts core `x` (radius `rx`), moving by `motion`, against core `y` (radius `ry`),
 /// moving by `other_motion`. See [`Shape::cast`].
 pub(crate) fn cast<V: Vector2>(
@@ -134,6 +143,12 @@ pub(crate) fn cast<V: Vector2>(
         return None;
     }
     let d = motion.sub(options.other_motion);
+    // The rounding error of `d` (zero in fixed point): the exact refinements of the cast
+    // kernel use the relative motion itself, not its rounding.
+    let low = V::new(
+        rounding_of_difference(motion.x(), options.other_motion.x(), d.x()),
+        rounding_of_difference(motion.y(), options.other_motion.y(), d.y()),
+    );
     if let Some(contact) = query::contact(x, rx, y, ry) {
         let presses = d.dot(contact.normal) < zero;
         return (options.start == StartOverlap::Hit || presses).then_some(Hit {
@@ -148,12 +163,12 @@ pub(crate) fn cast<V: Vector2>(
     }
     let unit = d.normalize()?;
     let (back, back_unit) = (d.neg(), unit.neg());
-    let radius = rx.add(ry);
     // A cast of `start` against core `ab`, as an entry seen from `x`. The shapes are
     // apart (the exact contact said so), so no endpoint starts inside the other shape.
     let entry = |start: V, direction: V, unit: V, (a, b): (V, V), of_x: bool| {
+        let low = if of_x { low } else { low.neg() };
         let (distance, normal, core_point) =
-            cast_outside(start, direction, unit, reach, a, b, radius)?;
+            cast_outside(start, (direction, low), unit, reach, a, b, (rx, ry))?;
         Some(if of_x {
             // `start` is on x: the normal already faces x, and y's core point is the
             // cast's.

@@ -5,7 +5,7 @@
 //! This is the seeds' "slide along the wall" generalised to many walls, for kinematic
 //! bodies: characters, cursors, robot links driven by a planner. The mover keeps a gap
 //! of `skin` between itself and every obstacle, and the obstacles are any slice of
-//! shapes, a [`Chain`] (whose joint rule keeps a body from catching on the vertices
+//! shapes, a [`Chain`](crate::Chain) (whose joint rule keeps a body from catching on the vertices
 //! between links), or a world of your own behind the [`Obstacles`] trait.
 //!
 //! # One move
@@ -76,7 +76,7 @@ const MAX_CONTACTS: usize = 8;
 /// contacts of a shape at rest.
 ///
 /// Implemented for slices and arrays of any [`Shape`] (every obstacle is tested, after a
-/// bounding-box check) and for [`Chain`], whose joint rule drops the contacts and hits
+/// bounding-box check) and for [`Chain`](crate::Chain), whose joint rule drops the contacts and hits
 /// that a vertex between two links would add. Implement it for your own broad phase by
 /// handing the nearby shapes to the slice implementation.
 ///
@@ -363,22 +363,6 @@ impl<V: Vector2> Slide<V> {
         } else {
             false
         }
-    }
-}
-
-/// A scalar halved `k` times (a power-of-two fraction, exact in every scalar type).
-trait HalfTimes {
-    fn half_times(self, k: u32) -> Self;
-}
-
-impl<T: Num> HalfTimes for T {
-    #[inline]
-    fn half_times(self, k: u32) -> Self {
-        let mut x = self;
-        for _ in 0..k {
-            x = x.half();
-        }
-        x
     }
 }
 

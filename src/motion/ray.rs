@@ -256,9 +256,16 @@ pub(crate) fn cast_core<V: Vector2>(
             inside: Some(contact),
         });
     }
-    let radius = start_radius.add(core_radius);
     let unit = direction.normalize()?;
-    let (distance, normal, core_point) = cast_outside(start, direction, unit, reach, a, b, radius)?;
+    let (distance, normal, core_point) = cast_outside(
+        start,
+        (direction, V::zero()),
+        unit,
+        reach,
+        a,
+        b,
+        (start_radius, core_radius),
+    )?;
     Some(Cast {
         distance,
         normal,
@@ -269,16 +276,19 @@ pub(crate) fn cast_core<V: Vector2>(
 
 /// [`cast_core`] for a start known to be outside the inflated core (its caller decided
 /// that exactly): the entry `(distance, normal, core point)` within `reach`, along `unit`
-/// (`direction` normalised), against segment `ab` inflated by `radius`.
+/// (`direction` normalised), against segment `ab` inflated by `radii.0 + radii.1` (kept
+/// apart for the exact refinements, which add them exactly). `low` is the rounding error
+/// of `direction` when it is a difference of motions (zero for a ray): the exact
+/// refinements use `direction + low`.
 #[inline(always)]
 pub(crate) fn cast_outside<V: Vector2>(
     start: V,
-    direction: V,
+    (direction, low): (V, V),
     unit: V,
     reach: S<V>,
     a: V,
     b: V,
-    radius: S<V>,
+    radii: (S<V>, S<V>),
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     let finite = |candidate: Option<Entry<V>>| candidate.filter(|entry| entry.0.is_finite());
@@ -287,21 +297,16 @@ pub(crate) fn cast_outside<V: Vector2>(
         (p, q) => p.or(q),
     };
     let best = if wide::coincide(a, b) {
-        finite(disc(start, direction, unit, a, radius))
+        finite(disc(start, (direction, low), unit, a, radii))
     } else {
         // An entry through a side wall is *the* entry: the start is outside the convex
         // shape, and the wall point is where the path crosses its boundary inwards. Only
         // when no wall is met can the path enter through an end disc.
-        let wall = side(start, direction, unit, a, b, radius);
-        let wall = if radius == zero {
-            on_segment(wall, start, unit, a, b)
-        } else {
-            wall
-        };
+        let wall = side(start, (direction, low), unit, a, b, radii);
         finite(wall).or_else(|| {
             earlier(
-                finite(disc(start, direction, unit, a, radius)),
-                finite(disc(start, direction, unit, b, radius)),
+                finite(disc(start, (direction, low), unit, a, radii)),
+                finite(disc(start, (direction, low), unit, b, radii)),
             )
         })
     };
@@ -385,13 +390,67 @@ fn crossing<V: Vector2>(start: V, unit: V, a: V, b: V) -> Option<Entry<V>> {
 
 /// Entry through one of the two side walls of segment `ab` inflated by `radius`, for a
 /// start outside the slab `|σ| ≤ radius`.
-fn side<V: Vector2>(start: V, direction: V, unit: V, a: V, b: V, radius: S<V>) -> Option<Entry<V>> {
+fn side<V: Vector2>(
+    start: V,
+    (direction, low): (V, V),
+    unit: V,
+    a: V,
+    b: V,
+    radii: (S<V>, S<V>),
+) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
+    let radius = radii.0.add(radii.1);
     let v = b.sub(a);
     let w = start.sub(a);
-    // Exact signs: which side the start is on, and whether it moves towards the line.
-    let h0 = wide::cross(v, w);
     let h1 = wide::cross(v, direction);
+    let h0 = wide::cross(v, w);
+    // Within about 2⁻¹⁰ radians of parallel the rounded signs and distance below are
+    // ill-conditioned, and for a bare segment so are the signs that decide whether the
+    // path crosses the line between its ends when it passes within rounding of an end
+    // or starts within rounding of the line: the exact entry (floats) decides and
+    // measures instead. Fixed point's wide products are exact (no filter needed).
+    let size = |p: V| p.x().abs().add(p.y().abs());
+    let slant = size(v).mul(size(direction)).half_times(10);
+    let roundoff = S::<V>::unit_roundoff();
+    let uncertain = |product: W<V>, p: V, q: V| {
+        let bound = roundoff
+            .mul(size(p))
+            .mul(size(q))
+            .mul(S::<V>::ONE.add(S::<V>::ONE));
+        !(product.abs() > bound.add(bound).add(bound).add(bound).mul_wide(S::<V>::ONE))
+    };
+    let bare_uncertain = radius == zero
+        && roundoff != zero
+        && (uncertain(h0, v, w)
+            || uncertain(
+                wide::cross(direction, a.sub(start)),
+                direction,
+                a.sub(start),
+            )
+            || uncertain(
+                wide::cross(direction, b.sub(start)),
+                direction,
+                b.sub(start),
+            ));
+    if !(h1.abs() > slant.mul_wide(S::<V>::ONE)) || bare_uncertain {
+        let exact = S::<V>::wall_entry(
+            [start.x(), start.y()],
+            [[direction.x(), low.x()], [direction.y(), low.y()]],
+            [a.x(), a.y()],
+            [b.x(), b.y()],
+            [radii.0, radii.1],
+        );
+        if let Some(entry) = exact {
+            let distance = entry?;
+            let left = project::left_normal(a, b);
+            let from_left = S::<V>::orient(project::xy(a), project::xy(b), project::xy(start));
+            let from_left = from_left == core::cmp::Ordering::Greater;
+            let normal = if from_left { left } else { left.neg() };
+            return wall_point(start, unit, a, b, radius, (normal, from_left), distance);
+        }
+    }
+    // Exact signs for fixed point (rounded for floats, away from parallel): which side
+    // the start is on, and whether it moves towards the line.
     let (s0, s1) = (sign(h0), sign(h1));
     if s0 == 0 || s0 * s1 >= 0 {
         return None;
@@ -416,11 +475,41 @@ fn side<V: Vector2>(start: V, direction: V, unit: V, a: V, b: V, radius: S<V>) -
         if sa * sb > 0 {
             return None;
         }
-    } else {
+        let core_point = start.add(unit.scale(distance));
+        return on_segment(Some((distance, normal, core_point)), start, unit, a, b);
+    }
+    wall_point(start, unit, a, b, radius, (normal, s0 > 0), distance)
+}
+
+/// The entry through the wall of segment `ab` facing `normal`, at `distance` along
+/// `unit`, for a radius above 0: kept when the entry point projects onto the segment
+/// (closed), else `None` (the end discs answer). `from_left`: whether `normal` is the
+/// left normal of `b − a` (else its opposite). For a bare segment (radius 0) the
+/// caller has decided the crossing already.
+#[allow(clippy::too_many_arguments)]
+fn wall_point<V: Vector2>(
+    start: V,
+    unit: V,
+    a: V,
+    b: V,
+    radius: S<V>,
+    (normal, from_left): (V, bool),
+    distance: S<V>,
+) -> Option<Entry<V>> {
+    let zero = S::<V>::ZERO;
+    if radius != zero {
+        let v = b.sub(a);
         let length = v.length();
-        // The unit vector along b − a, the left normal turned back a quarter turn.
-        let along_unit = V::new(left.y(), left.x().neg());
-        let along = w.dot(along_unit).add(distance.mul(unit.dot(along_unit)));
+        // The unit vector along b − a: the left normal turned back a quarter turn.
+        let along_unit = if from_left {
+            V::new(normal.y(), normal.x().neg())
+        } else {
+            V::new(normal.y().neg(), normal.x())
+        };
+        let along = start
+            .sub(a)
+            .dot(along_unit)
+            .add(distance.mul(unit.dot(along_unit)));
         if !(along >= zero && along <= length) {
             return None;
         }
@@ -430,14 +519,38 @@ fn side<V: Vector2>(start: V, direction: V, unit: V, a: V, b: V, radius: S<V>) -
 }
 
 /// Entry into the disc of `radius` around `c`.
-fn disc<V: Vector2>(start: V, direction: V, unit: V, c: V, radius: S<V>) -> Option<Entry<V>> {
+fn disc<V: Vector2>(
+    start: V,
+    (direction, low): (V, V),
+    unit: V,
+    c: V,
+    radii: (S<V>, S<V>),
+) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
+    let radius = radii.0.add(radii.1);
     let m = start.sub(c);
     let facing = unit.neg();
     if radius == zero {
         // A point: hit only when the ray passes exactly through it (this also covers a
         // ray running along a zero-radius segment's line: it meets the nearer endpoint).
-        if wide::cross(direction, m) != <W<V> as Wide>::ZERO {
+        let across = wide::cross(direction, m);
+        // Within rounding of passing through (floats): decided exactly, with the
+        // direction's own rounding (`low`) put back.
+        let roundoff = S::<V>::unit_roundoff();
+        let size = |p: V| p.x().abs().add(p.y().abs());
+        let bound = roundoff.mul(size(direction)).mul(size(m));
+        let bound = bound.add(bound).add(bound).add(bound);
+        if roundoff != zero && !(across.abs() > bound.add(bound).mul_wide(S::<V>::ONE)) {
+            let through = S::<V>::through_point(
+                [start.x(), start.y()],
+                [[direction.x(), low.x()], [direction.y(), low.y()]],
+                [c.x(), c.y()],
+            );
+            if let Some(through) = through {
+                return through.then(|| (m.length(), facing, c));
+            }
+        }
+        if across != <W<V> as Wide>::ZERO {
             return None;
         }
         if !(wide::dot(direction, m) < <W<V> as Wide>::ZERO) {
@@ -450,6 +563,34 @@ fn disc<V: Vector2>(start: V, direction: V, unit: V, c: V, radius: S<V>) -> Opti
     if !(approach < zero) {
         return None;
     }
+    // Squares of values beyond about 2^±500 (f64; 2^±60 for f32) overflow or underflow:
+    // the disc is then measured on a copy scaled by a power of two, exactly, and the
+    // distance scaled back.
+    let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
+    if scale != S::<V>::ONE {
+        let (start_scaled, c_scaled) = (start.scale(scale), c.scale(scale));
+        let radii = (radii.0.mul(scale), radii.1.mul(scale));
+        let m = start_scaled.sub(c_scaled);
+        let scaled = disc_entry(start_scaled, (direction, low), unit, c_scaled, radii, m);
+        return scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c));
+    }
+    disc_entry(start, (direction, low), unit, c, radii, m)
+}
+
+/// [`disc`]'s entry for a start outside the disc moving closer to its centre, with
+/// `m = start − c` and squares that neither overflow nor underflow.
+fn disc_entry<V: Vector2>(
+    start: V,
+    (direction, low): (V, V),
+    unit: V,
+    c: V,
+    radii: (S<V>, S<V>),
+    m: V,
+) -> Option<Entry<V>> {
+    let zero = S::<V>::ZERO;
+    let radius = radii.0.add(radii.1);
+    let facing = unit.neg();
+    let approach = m.dot(unit);
     let k_sq = wide::dot(m, m).sub(radius.mul_wide(radius));
     if !(k_sq > <W<V> as Wide>::ZERO) {
         // Inside by rounding although the exact predicate said outside, and moving
@@ -461,10 +602,16 @@ fn disc<V: Vector2>(start: V, direction: V, unit: V, c: V, radius: S<V>) -> Opti
     // when the start is far from the disc.
     let miss = m.perp_dot(unit);
     let discriminant = radius.mul_wide(radius).sub(miss.mul_wide(miss));
-    if !(discriminant >= <W<V> as Wide>::ZERO) {
-        return None;
-    }
-    let q = S::<V>::sqrt_wide(discriminant);
+    // Near tangency the rounded discriminant decides and sizes the chord badly: refined
+    // exactly there (`None`: the line misses the disc).
+    let q = S::<V>::half_chord(
+        [start.x(), start.y()],
+        [[direction.x(), low.x()], [direction.y(), low.y()]],
+        [c.x(), c.y()],
+        [radii.0, radii.1],
+        discriminant,
+        approach.abs(),
+    )?;
     // s = k² / (|m·u| + q): both terms positive, so nothing cancels.
     let distance = over::<V>(k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
     let normal = m.add(unit.scale(distance)).normalize().unwrap_or(facing);

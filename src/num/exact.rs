@@ -88,7 +88,7 @@ fn pow2(e: i32) -> f64 {
 }
 
 /// How the exact path evaluates a query's (finite) inputs.
-enum Exact<const N: usize> {
+pub(super) enum Exact<const N: usize> {
     /// Expansions, on the inputs scaled by a power of two so that the largest lies in
     /// `[1, 2)` (all zero: unchanged). Exact, as their spread is at most
     /// [`EXPANSION_SPREAD`].
@@ -99,7 +99,7 @@ enum Exact<const N: usize> {
 
 /// The exact path for these inputs: expansions unless their set bits span more than
 /// [`EXPANSION_SPREAD`] binary places.
-fn exact_path<const N: usize>(values: [f64; N]) -> Exact<N> {
+pub(super) fn exact_path<const N: usize>(values: [f64; N]) -> Exact<N> {
     match bit_range(&values) {
         None => Exact::Expansions(values),
         Some((top, low)) if top - low > EXPANSION_SPREAD => Exact::Integers(low),
@@ -114,7 +114,7 @@ fn exact_path<const N: usize>(values: [f64; N]) -> Exact<N> {
 }
 
 #[inline]
-fn all_finite<const N: usize>(values: &[f64; N]) -> bool {
+pub(super) fn all_finite<const N: usize>(values: &[f64; N]) -> bool {
     values.iter().all(|v| v.is_finite())
 }
 

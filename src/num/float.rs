@@ -169,6 +169,62 @@ macro_rules! float_scalar {
                 (from_p as $t, from_q as $t)
             }
             #[inline(always)]
+            fn __unit_roundoff(_: Seal) -> Self {
+                $t::EPSILON * 0.5
+            }
+            #[inline]
+            fn __through_point(
+                start: [Self; 2],
+                direction: [[Self; 2]; 2],
+                c: [Self; 2],
+                _: Seal,
+            ) -> Option<bool> {
+                crate::num::exact_cast::through_point(
+                    start.map(f64::from),
+                    direction.map(|c| c.map(f64::from)),
+                    c.map(f64::from),
+                )
+            }
+            #[inline]
+            fn __wall_entry(
+                start: [Self; 2],
+                direction: [[Self; 2]; 2],
+                a: [Self; 2],
+                b: [Self; 2],
+                radii: [Self; 2],
+                _: Seal,
+            ) -> Option<Option<Self>> {
+                crate::num::exact_cast::wall_entry(
+                    start.map(f64::from),
+                    direction.map(|c| c.map(f64::from)),
+                    a.map(f64::from),
+                    b.map(f64::from),
+                    radii.map(f64::from),
+                )
+                .map(|entry| entry.map(|distance| distance as $t))
+            }
+            #[inline]
+            fn __half_chord(
+                start: [Self; 2],
+                direction: [[Self; 2]; 2],
+                c: [Self; 2],
+                radii: [Self; 2],
+                discriminant: Self,
+                approach: Self,
+                _: Seal,
+            ) -> Option<Self> {
+                crate::num::exact_cast::half_chord(
+                    start.map(f64::from),
+                    direction.map(|c| c.map(f64::from)),
+                    c.map(f64::from),
+                    radii.map(f64::from),
+                    f64::from(discriminant),
+                    f64::from(approach),
+                    f64::from($t::EPSILON) / 2.0,
+                )
+                .map(|q| q as $t)
+            }
+            #[inline(always)]
             fn __within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self, _: Seal) -> bool {
                 $point_within(p, q, r1, r2)
             }

@@ -31,6 +31,8 @@ mod bigint;
 #[cfg(any(feature = "std", feature = "libm"))]
 pub(crate) mod exact;
 #[cfg(any(feature = "std", feature = "libm"))]
+pub(crate) mod exact_cast;
+#[cfg(any(feature = "std", feature = "libm"))]
 mod expansion;
 #[cfg(feature = "fixed")]
 mod fixed;
@@ -381,6 +383,50 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline]
+    fn __unit_roundoff(_: Seal) -> Self {
+        Self::ZERO
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __through_point(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        c: [Self; 2],
+        seal: Seal,
+    ) -> Option<bool> {
+        let _ = (start, direction, c, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __wall_entry(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        a: [Self; 2],
+        b: [Self; 2],
+        radii: [Self; 2],
+        seal: Seal,
+    ) -> Option<Option<Self>> {
+        let _ = (start, direction, a, b, radii, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn __half_chord(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        c: [Self; 2],
+        radii: [Self; 2],
+        discriminant: Self::Wide,
+        approach: Self,
+        seal: Seal,
+    ) -> Option<Self> {
+        let _ = (start, direction, c, radii, approach);
+        (discriminant >= <Self::Wide as Wide>::ZERO).then(|| Self::__sqrt_wide(discriminant, seal))
+    }
+    #[doc(hidden)]
+    #[inline]
     fn __within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self, seal: Seal) -> bool {
         if !(r1 >= Self::ZERO && r2 >= Self::ZERO) {
             return false;
@@ -463,6 +509,16 @@ pub(crate) trait Num: Scalar {
     fn half(self) -> Self {
         Self::__half(self, SEAL)
     }
+    /// `self` halved `k` times: a power-of-two fraction, exact in every scalar type
+    /// (until it underflows).
+    #[inline(always)]
+    fn half_times(self, k: u32) -> Self {
+        let mut x = self;
+        for _ in 0..k {
+            x = x.half();
+        }
+        x
+    }
     /// `±∞` becomes the largest finite value of the same sign; the rest is unchanged.
     #[inline(always)]
     fn saturate(self) -> Self {
@@ -528,6 +584,47 @@ pub(crate) trait Num: Scalar {
     fn crossing_ratios(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2]) -> (Self, Self) {
         Self::__crossing_ratios(u, v, p, q, SEAL)
     }
+    /// The unit roundoff of the wide products that [`wide::cross`](crate::vector) forms, for
+    /// the filters in front of the exact cast refinements: `2^-53` for f64, `2^-24` for
+    /// f32, 0 where those products are exact or no exact refinement exists.
+    #[inline(always)]
+    fn unit_roundoff() -> Self {
+        Self::__unit_roundoff(SEAL)
+    }
+    /// Whether the path from `start` along `direction` (`[[x, x_low], [y, y_low]]`) passes
+    /// exactly through `c`, ahead of the start (see `exact::through_point`); `None` where
+    /// no exact answer exists.
+    #[inline(always)]
+    fn through_point(start: [Self; 2], direction: [[Self; 2]; 2], c: [Self; 2]) -> Option<bool> {
+        Self::__through_point(start, direction, c, SEAL)
+    }
+    /// A cast's entry through the side walls of a segment, decided and measured exactly
+    /// for a path nearly along it (see `exact::wall_entry`); `direction` is
+    /// `[[x, x_low], [y, y_low]]`, the direction and its rounding. `None`: no exact
+    /// answer (fixed point keeps its rounded one); `Some(None)`: no entry.
+    #[inline(always)]
+    fn wall_entry(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        a: [Self; 2],
+        b: [Self; 2],
+        radii: [Self; 2],
+    ) -> Option<Option<Self>> {
+        Self::__wall_entry(start, direction, a, b, radii, SEAL)
+    }
+    /// Half the chord a cast's line cuts from a disc (see `exact::half_chord`), given the
+    /// rounded discriminant; `None` for a miss.
+    #[inline(always)]
+    fn half_chord(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        c: [Self; 2],
+        radii: [Self; 2],
+        discriminant: Self::Wide,
+        approach: Self,
+    ) -> Option<Self> {
+        Self::__half_chord(start, direction, c, radii, discriminant, approach, SEAL)
+    }
     /// Whether `|p − q| ≤ r₁ + r₂`; false for a negative or NaN radius.
     #[inline(always)]
     fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
@@ -577,47 +674,4 @@ impl Wide for i128 {
 }
 
 #[cfg(all(test, feature = "fixed"))]
-mod fixed_hooks_at_the_extremes {
-    use super::{Num, Scalar};
-    use fixed::types::{I16F16, I32F32, I48F16};
-
-    /// The private hooks on every pair of extreme values: no panic, and the documented
-    /// ranges (`abs ≥ 0`, `unit_ratio` in `[0, 1]`, `sqrt_wide ≥ 0`).
-    fn hooks<F: Scalar + Copy + core::fmt::Debug>(specials: &[F]) {
-        for &x in specials {
-            let _ = (x.half(), x.abs(), x.is_nan(), x.saturate());
-            assert!(x.abs() >= F::ZERO, "abs({x:?})");
-            for &y in specials {
-                let _ = (x.min(y), x.max(y), F::hypot(x, y), F::normalize(x, y));
-                let w = x.mul_wide(y);
-                assert!(F::sqrt_wide(x.mul_wide(x)) >= F::ZERO);
-                let _ = F::wide_product_le(w, w, x.mul_wide(x), y.mul_wide(y));
-                let t = F::unit_ratio(w, y.mul_wide(y));
-                assert!(t >= F::ZERO && t <= F::ONE, "unit_ratio {t:?}");
-            }
-        }
-    }
-
-    macro_rules! extremes {
-        ($t:ty) => {
-            [
-                <$t>::MIN,
-                <$t>::MAX,
-                <$t>::ZERO,
-                <$t>::DELTA,
-                -<$t>::DELTA,
-                <$t>::from_num(1),
-                <$t>::from_num(-1),
-                <$t>::MAX / 2,
-                <$t>::MIN / 2,
-            ]
-        };
-    }
-
-    #[test]
-    fn hooks_at_the_extremes() {
-        hooks::<I16F16>(&extremes!(I16F16));
-        hooks::<I32F32>(&extremes!(I32F32));
-        hooks::<I48F16>(&extremes!(I48F16));
-    }
-}
+mod fixed_hooks_at_the_extremes;

@@ -1,0 +1,214 @@
+//! Exact refinements of the cast kernel (`src/motion/ray.rs`) for f64 and f32: paths so
+//! nearly along a wall, so nearly tangent to a cap, or so nearly through a point that the
+//! rounded kernel's signs or distances are ill-conditioned there are decided and measured
+//! with the expansions of [`super::exact`], with the two radii kept apart and the relative
+//! motion's own rounding put back. Each entry point is `#[cold]`: the kernel calls it only
+//! behind a cheap filter.
+
+use core::cmp::Ordering;
+
+use super::Scalar;
+use super::exact::{Exact, all_finite, exact_path};
+use super::expansion::{Expansion, cross2, diff, dot2, product, sum, two_sum};
+
+/// `2^-32`: the relative error a cast's distance may keep on its rounded path (the time of
+/// impact is then within `2^-32 < 10⁻⁹` of the step).
+const CAST_RELATIVE: f64 = 1.0 / 4_294_967_296.0;
+
+/// The power of two that [`exact_path`] divided `values` by (`scaled` are the results):
+/// multiply a degree-1 quantity computed from `scaled` by it to undo the scaling.
+fn scale_back<const N: usize>(values: &[f64; N], scaled: &[f64; N]) -> f64 {
+    let largest = |v: &[f64; N]| {
+        v.iter()
+            .fold(0.0_f64, |m, x| if x.abs() > m { x.abs() } else { m })
+    };
+    let (before, after) = (largest(values), largest(scaled));
+    if after > 0.0 { before / after } else { 1.0 }
+}
+
+/// A direction component and its rounding (`hi + lo`, `|lo|` at most half an ulp of
+/// `hi`), as an expansion.
+#[inline]
+fn direction(hi: f64, lo: f64) -> Expansion<2> {
+    Expansion::pair(two_sum(hi, lo))
+}
+
+/// A cast from `start` along `d` (given as `[[x, x_low], [y, y_low]]`, the direction and
+/// its rounding) against the side walls of segment `ab` inflated by `radii[0] + radii[1]`,
+/// decided and measured exactly, for paths so nearly along the segment that the rounded
+/// kernel's signs and its distance `(σ − r) / rate` are ill-conditioned.
+///
+/// `Some(None)`: the path does not enter through a wall (the start is on the segment's
+/// line or inside the slab `|σ| ≤ r`, the path does not approach the line, or, for a bare
+/// segment, crosses the line outside the segment). `Some(Some(s))`: it enters at distance
+/// `s` along the unit direction, `s = t |d|` with `t = (|h₀| − r |v|) / |h₁|`, `v = b − a`,
+/// `h₀ = v × (start − a)` and `h₁ = v × d` exact, and `|h₀| − r |v|` as
+/// `(h₀² − r² |v|²) / (|h₀| + r |v|)` with the numerator exact, so that nothing cancels: a
+/// few units of rounding whatever the angle. `None` when the exact path does not apply
+/// (a non-finite input, or inputs spread over more than 268 binary places, where the
+/// caller keeps its rounded answer).
+#[cold]
+#[inline(never)]
+pub(crate) fn wall_entry(
+    start: [f64; 2],
+    d: [[f64; 2]; 2],
+    a: [f64; 2],
+    b: [f64; 2],
+    radii: [f64; 2],
+) -> Option<Option<f64>> {
+    let values = [
+        start[0], start[1], d[0][0], d[0][1], d[1][0], d[1][1], a[0], a[1], b[0], b[1], radii[0],
+        radii[1],
+    ];
+    if !(all_finite(&values) && radii[0] >= 0.0 && radii[1] >= 0.0) {
+        return None;
+    }
+    let Exact::Expansions(scaled) = exact_path(values) else {
+        return None;
+    };
+    let [sx, sy, dx, dx_low, dy, dy_low, ax, ay, bx, by, r1, r2] = scaled;
+    // `|d|` from the scaled direction (no overflow, no underflow), scaled back: the
+    // scaling is a power of two, so that is exact.
+    let unscale = scale_back(&values, &scaled);
+    let length = root(dx * dx + dy * dy) * unscale;
+    let (vx, vy) = (diff(bx, ax), diff(by, ay));
+    let (ddx, ddy) = (direction(dx, dx_low), direction(dy, dy_low));
+    let h0 = cross2(&vx, &vy, &diff(sx, ax), &diff(sy, ay));
+    let h1 = cross2(&vx, &vy, &ddx, &ddy);
+    let (s0, s1) = (h0.sign(), h1.sign());
+    if s0 == Ordering::Equal || s1 == Ordering::Equal || s0 == s1 {
+        // On the line, or not approaching it (h₁ has the sign of h₀ when moving away).
+        return Some(None);
+    }
+    let (h0e, h1e) = (h0.estimate().abs(), h1.estimate().abs());
+    let r = r1 + r2;
+    let numerator = if r1 == 0.0 && r2 == 0.0 {
+        // A bare segment: the path must cross the line between the ends (closed).
+        let sa = cross2(&ddx, &ddy, &diff(ax, sx), &diff(ay, sy)).sign();
+        let sb = cross2(&ddx, &ddy, &diff(bx, sx), &diff(by, sy)).sign();
+        if sa != Ordering::Equal && sa == sb {
+            return Some(None);
+        }
+        h0e
+    } else {
+        let vv = dot2(&vx, &vy, &vx, &vy);
+        let h0_squared: Expansion<512> = product::<16, 16, 32, 512>(&h0, &h0);
+        let r_exact = Expansion::<2>::pair(two_sum(r1, r2));
+        let r_squared: Expansion<8> = product::<2, 2, 4, 8>(&r_exact, &r_exact);
+        let r_squared_vv: Expansion<256> = product::<16, 8, 32, 256>(&vv, &r_squared);
+        let n2: Expansion<768> = sum(&h0_squared, &r_squared_vv.negated());
+        if n2.sign() != Ordering::Greater {
+            // Inside the slab (or on its edge): no entry through a wall.
+            return Some(None);
+        }
+        n2.estimate() / (h0e + r * root(vv.estimate()))
+    };
+    let distance = numerator / h1e * length;
+    if distance.is_finite() {
+        Some(Some(distance))
+    } else {
+        None
+    }
+}
+
+/// Whether the path from `start` along `d` (`[[x, x_low], [y, y_low]]`) passes exactly
+/// through `c`, ahead of the start: `(c − start) × d = 0` and `(c − start) · d > 0`,
+/// exactly. `None` for a non-finite input or the integers path.
+#[cold]
+#[inline(never)]
+pub(crate) fn through_point(start: [f64; 2], d: [[f64; 2]; 2], c: [f64; 2]) -> Option<bool> {
+    let values = [
+        start[0], start[1], d[0][0], d[0][1], d[1][0], d[1][1], c[0], c[1],
+    ];
+    if !all_finite(&values) {
+        return None;
+    }
+    let Exact::Expansions([sx, sy, dx, dx_low, dy, dy_low, cx, cy]) = exact_path(values) else {
+        return None;
+    };
+    let (ddx, ddy) = (direction(dx, dx_low), direction(dy, dy_low));
+    let (mx, my) = (diff(cx, sx), diff(cy, sy));
+    let across = cross2(&mx, &my, &ddx, &ddy);
+    let ahead = dot2(&mx, &my, &ddx, &ddy);
+    Some(across.sign() == Ordering::Equal && ahead.sign() == Ordering::Greater)
+}
+
+/// Half the chord that the line through `start` along `d` cuts from the disc of radius `r`
+/// around `c`: `√(r² − (m × u)²)` with `m = start − c` and `u = d / |d|`, given the rounded
+/// discriminant `r² − (m × u)²`, `approach = |m · u|` and the type's unit roundoff `eps`.
+/// `None` when the line misses the disc.
+///
+/// The rounded discriminant errs by at most `e = 8 eps (r² + |m|₁ (|m × u| + r))`; its
+/// square root `q` then by `e / (q + √e)`, which matters only against `|m · u| + q` (the
+/// entry distance is `k² / (|m · u| + q)`). Near tangency, where it does, `q` is recomputed
+/// from `r² |d|² − (m × d)²`, exact, over `|d|`.
+pub(crate) fn half_chord(
+    start: [f64; 2],
+    d: [[f64; 2]; 2],
+    c: [f64; 2],
+    radii: [f64; 2],
+    discriminant: f64,
+    approach: f64,
+    eps: f64,
+) -> Option<f64> {
+    let r = radii[0] + radii[1];
+    let (mx, my) = (start[0] - c[0], start[1] - c[1]);
+    let m1 = mx.abs() + my.abs();
+    let e = 8.0 * eps * (r * r + m1 * (m1 + r));
+    let q = if discriminant > 0.0 {
+        root(discriminant)
+    } else {
+        0.0
+    };
+    if e / (q + root(e)) <= CAST_RELATIVE * (approach + q) || !e.is_finite() {
+        return (discriminant >= 0.0).then_some(q);
+    }
+    match half_chord_exact(start, d, c, radii) {
+        Some(exact) => exact,
+        None => (discriminant >= 0.0).then_some(q),
+    }
+}
+
+/// `Some(Some(q))` for a line meeting the disc, `Some(None)` for a miss, `None` when the
+/// exact path does not apply (non-finite input, or the integers path).
+#[cold]
+#[inline(never)]
+fn half_chord_exact(
+    start: [f64; 2],
+    d: [[f64; 2]; 2],
+    c: [f64; 2],
+    radii: [f64; 2],
+) -> Option<Option<f64>> {
+    let values = [
+        start[0], start[1], d[0][0], d[0][1], d[1][0], d[1][1], c[0], c[1], radii[0], radii[1],
+    ];
+    if !(all_finite(&values) && radii[0] >= 0.0 && radii[1] >= 0.0) {
+        return None;
+    }
+    let Exact::Expansions(scaled) = exact_path(values) else {
+        return None;
+    };
+    let [sx, sy, dx, dx_low, dy, dy_low, cx, cy, r1, r2] = scaled;
+    // The chord is homogeneous of degree 1: undo the scaling at the end.
+    let unscale = scale_back(&values, &scaled);
+    let (ddx, ddy) = (direction(dx, dx_low), direction(dy, dy_low));
+    let md = cross2(&diff(sx, cx), &diff(sy, cy), &ddx, &ddy);
+    let dd = dot2(&ddx, &ddy, &ddx, &ddy);
+    let md_squared: Expansion<512> = product::<16, 16, 32, 512>(&md, &md);
+    let r_exact = Expansion::<2>::pair(two_sum(r1, r2));
+    let r_squared: Expansion<8> = product::<2, 2, 4, 8>(&r_exact, &r_exact);
+    let r_squared_dd: Expansion<256> = product::<16, 8, 32, 256>(&dd, &r_squared);
+    let disc: Expansion<768> = sum(&r_squared_dd, &md_squared.negated());
+    let disc = disc.estimate();
+    if disc < 0.0 {
+        return Some(None);
+    }
+    let q = root(disc) / root(dd.estimate()) * unscale;
+    q.is_finite().then_some(Some(q))
+}
+
+/// The correctly rounded square root (IEEE; `libm`'s in `no_std`).
+#[inline]
+fn root(x: f64) -> f64 {
+    <f64 as Scalar>::sqrt(x)
+}
