@@ -169,9 +169,12 @@ use common::Rng;
 // hits, are on paths that miss by less than 10⁻¹⁹ (f32) or 10⁻⁸⁵ (f64) of the largest
 // input, with inputs spanning more than 10⁵⁷ (f32) or 10¹⁹⁰ (f64): beyond the 2²⁶⁸ spread
 // the exact refinements cover, within the rounding of the largest input, where the old
-// answer (`None`) was no more exact.
+// answer (`None`) was no more exact. Then f32 alone, when the end-cap chord's filter
+// began to send squares among f32's subnormals or beyond its range to the rescaled path: 3
+// cases (317, 409, 1256), each a ray time now within 0.4 ulp of the exact crossing (it was
+// 1.2 to 2.1 ulps off), checked with exact rationals.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0xa7e3934ac475ee7c;
+const GOLDEN_F32: u64 = 0x316feb9d82c2c28a;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0x2d05dc993efbc54e;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.

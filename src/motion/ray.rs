@@ -404,35 +404,33 @@ fn side<V: Vector2>(
     let w = start.sub(a);
     let h1 = wide::cross(v, direction);
     let h0 = wide::cross(v, w);
-    // Within about 2⁻¹⁰ radians of parallel the rounded signs and distance below are
+    // Within about 2⁻¹⁴ radians of parallel the rounded signs and distance below are
     // ill-conditioned, and for a bare segment so are the signs that decide whether the
     // path crosses the line between its ends when it passes within rounding of an end
     // or starts within rounding of the line: the exact entry (floats) decides and
     // measures instead. Fixed point's wide products are exact (no filter needed).
     let size = |p: V| p.x().abs().add(p.y().abs());
-    let slant = size(v).mul(size(direction)).half_times(10);
+    let (size_v, size_d) = (size(v), size(direction));
+    let slant = size_v.mul(size_d).mul(S::<V>::ONE.half_times(14));
+    let parallel = !(h1.abs() > slant.mul_wide(S::<V>::ONE));
     let roundoff = S::<V>::unit_roundoff();
-    let uncertain = |product: W<V>, p: V, q: V| {
-        let bound = roundoff
-            .mul(size(p))
-            .mul(size(q))
-            .mul(S::<V>::ONE.add(S::<V>::ONE));
-        !(product.abs() > bound.add(bound).add(bound).add(bound).mul_wide(S::<V>::ONE))
+    // For a bare segment: `h0`, `(a − start) × d = −(w × d)` and `(b − start) × d` each
+    // err by at most `8 roundoff (|d|₁ + |v|₁)(|w|₁ + |v|₁)` (a bound on all three).
+    let (across_a, across_b) = if radius == zero {
+        (
+            wide::cross(direction, a.sub(start)),
+            wide::cross(direction, b.sub(start)),
+        )
+    } else {
+        (<W<V> as Wide>::ZERO, <W<V> as Wide>::ZERO)
     };
-    let bare_uncertain = radius == zero
-        && roundoff != zero
-        && (uncertain(h0, v, w)
-            || uncertain(
-                wide::cross(direction, a.sub(start)),
-                direction,
-                a.sub(start),
-            )
-            || uncertain(
-                wide::cross(direction, b.sub(start)),
-                direction,
-                b.sub(start),
-            ));
-    if !(h1.abs() > slant.mul_wide(S::<V>::ONE)) || bare_uncertain {
+    let bare_uncertain = radius == zero && roundoff != zero && {
+        let bound = roundoff.mul(size_d.add(size_v)).mul(size(w).add(size_v));
+        let bound = bound.add(bound).add(bound).add(bound);
+        let bound = bound.add(bound).mul_wide(S::<V>::ONE);
+        !(h0.abs() > bound && across_a.abs() > bound && across_b.abs() > bound)
+    };
+    if parallel || bare_uncertain {
         let exact = S::<V>::wall_entry(
             [start.x(), start.y()],
             [[direction.x(), low.x()], [direction.y(), low.y()]],
@@ -469,9 +467,9 @@ fn side<V: Vector2>(
         return None;
     }
     if radius == zero {
-        // The ray crosses the line between the endpoints (closed): exact signs.
-        let sa = sign(wide::cross(direction, a.sub(start)));
-        let sb = sign(wide::cross(direction, b.sub(start)));
+        // The ray crosses the line between the endpoints (closed): exact signs for fixed
+        // point, and for floats certain ones (the filter above).
+        let (sa, sb) = (sign(across_a), sign(across_b));
         if sa * sb > 0 {
             return None;
         }
@@ -487,6 +485,7 @@ fn side<V: Vector2>(
 /// left normal of `b − a` (else its opposite). For a bare segment (radius 0) the
 /// caller has decided the crossing already.
 #[allow(clippy::too_many_arguments)]
+#[inline(always)]
 fn wall_point<V: Vector2>(
     start: V,
     unit: V,
@@ -563,22 +562,14 @@ fn disc<V: Vector2>(
     if !(approach < zero) {
         return None;
     }
-    // Squares of values beyond about 2^±500 (f64; 2^±60 for f32) overflow or underflow:
-    // the disc is then measured on a copy scaled by a power of two, exactly, and the
-    // distance scaled back.
-    let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
-    if scale != S::<V>::ONE {
-        let (start_scaled, c_scaled) = (start.scale(scale), c.scale(scale));
-        let radii = (radii.0.mul(scale), radii.1.mul(scale));
-        let m = start_scaled.sub(c_scaled);
-        let scaled = disc_entry(start_scaled, (direction, low), unit, c_scaled, radii, m);
-        return scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c));
-    }
-    disc_entry(start, (direction, low), unit, c, radii, m)
+    disc_entry(start, (direction, low), unit, c, radii, m, true)
 }
 
 /// [`disc`]'s entry for a start outside the disc moving closer to its centre, with
-/// `m = start − c` and squares that neither overflow nor underflow.
+/// `m = start − c`. Where squares of the inputs overflow or underflow (beyond about
+/// `2^±450` in f64, `2^±50` in f32, which the chord's hook reports) and `rescale` is set,
+/// the entry is measured on a copy scaled by a power of two instead.
+#[inline(always)]
 fn disc_entry<V: Vector2>(
     start: V,
     (direction, low): (V, V),
@@ -586,6 +577,7 @@ fn disc_entry<V: Vector2>(
     c: V,
     radii: (S<V>, S<V>),
     m: V,
+    rescale: bool,
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     let radius = radii.0.add(radii.1);
@@ -593,6 +585,11 @@ fn disc_entry<V: Vector2>(
     let approach = m.dot(unit);
     let k_sq = wide::dot(m, m).sub(radius.mul_wide(radius));
     if !(k_sq > <W<V> as Wide>::ZERO) {
+        // Perhaps squares that underflowed or overflowed, rather than rounding: rescaled.
+        let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
+        if rescale && scale != S::<V>::ONE {
+            return disc_rescaled(start, (direction, low), unit, c, radii, scale);
+        }
         // Inside by rounding although the exact predicate said outside, and moving
         // closer: enter at once.
         let normal = m.normalize().unwrap_or(facing);
@@ -604,18 +601,58 @@ fn disc_entry<V: Vector2>(
     let discriminant = radius.mul_wide(radius).sub(miss.mul_wide(miss));
     // Near tangency the rounded discriminant decides and sizes the chord badly: refined
     // exactly there (`None`: the line misses the disc).
-    let q = S::<V>::half_chord(
+    let chord = S::<V>::half_chord(
         [start.x(), start.y()],
         [[direction.x(), low.x()], [direction.y(), low.y()]],
         [c.x(), c.y()],
         [radii.0, radii.1],
         discriminant,
         approach.abs(),
-    )?;
+    );
+    let q = match chord {
+        Some(chord) => chord?,
+        None => {
+            let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
+            if rescale && scale != S::<V>::ONE {
+                return disc_rescaled(start, (direction, low), unit, c, radii, scale);
+            }
+            if !(discriminant >= <W<V> as Wide>::ZERO) {
+                return None;
+            }
+            S::<V>::sqrt_wide(discriminant)
+        }
+    };
     // s = k² / (|m·u| + q): both terms positive, so nothing cancels.
     let distance = over::<V>(k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
     let normal = m.add(unit.scale(distance)).normalize().unwrap_or(facing);
     Some((distance, normal, c))
+}
+
+/// [`disc_entry`] on the start, the centre and the radii scaled by the power of two
+/// `scale` (exact, short of underflow), the distance scaled back.
+#[cold]
+#[inline(never)]
+fn disc_rescaled<V: Vector2>(
+    start: V,
+    (direction, low): (V, V),
+    unit: V,
+    c: V,
+    radii: (S<V>, S<V>),
+    scale: S<V>,
+) -> Option<Entry<V>> {
+    let (start_scaled, c_scaled) = (start.scale(scale), c.scale(scale));
+    let radii = (radii.0.mul(scale), radii.1.mul(scale));
+    let m = start_scaled.sub(c_scaled);
+    let scaled = disc_entry(
+        start_scaled,
+        (direction, low),
+        unit,
+        c_scaled,
+        radii,
+        m,
+        false,
+    );
+    scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c))
 }
 
 /// `|m|² − r²` as a narrow scalar: computed directly when that agrees exactly with the

@@ -135,13 +135,17 @@ pub(crate) fn through_point(start: [f64; 2], d: [[f64; 2]; 2], c: [f64; 2]) -> O
 
 /// Half the chord that the line through `start` along `d` cuts from the disc of radius `r`
 /// around `c`: `√(r² − (m × u)²)` with `m = start − c` and `u = d / |d|`, given the rounded
-/// discriminant `r² − (m × u)²`, `approach = |m · u|` and the type's unit roundoff `eps`.
-/// `None` when the line misses the disc.
+/// discriminant `r² − (m × u)²`, `approach = |m · u|`, and the type's unit roundoff `eps`,
+/// smallest normal `tiny` and largest value `huge`. `Some(None)` when the line misses the
+/// disc; `None` when the squares of the inputs overflow or fall among the subnormals of
+/// the type (its caller then rescales).
 ///
-/// The rounded discriminant errs by at most `e = 8 eps (r² + |m|₁ (|m × u| + r))`; its
-/// square root `q` then by `e / (q + √e)`, which matters only against `|m · u| + q` (the
-/// entry distance is `k² / (|m · u| + q)`). Near tangency, where it does, `q` is recomputed
-/// from `r² |d|² − (m × d)²`, exact, over `|d|`.
+/// The rounded discriminant errs by at most `e = 8 eps (r² + |m|₁ (|m|₁ + r))`; its square
+/// root `q` then by `e / (q + √e) < e / q`, which matters only against `|m · u| + q` (the
+/// entry distance is `k² / (|m · u| + q)`). Near tangency, where it does, `q` is
+/// recomputed from `r² |d|² − (m × d)²`, exact, over `|d|`.
+#[inline]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn half_chord(
     start: [f64; 2],
     d: [[f64; 2]; 2],
@@ -149,24 +153,34 @@ pub(crate) fn half_chord(
     radii: [f64; 2],
     discriminant: f64,
     approach: f64,
-    eps: f64,
-) -> Option<f64> {
+    (eps, tiny, huge): (f64, f64, f64),
+) -> Option<Option<f64>> {
     let r = radii[0] + radii[1];
     let (mx, my) = (start[0] - c[0], start[1] - c[1]);
     let m1 = mx.abs() + my.abs();
-    let e = 8.0 * eps * (r * r + m1 * (m1 + r));
-    let q = if discriminant > 0.0 {
-        root(discriminant)
-    } else {
-        0.0
-    };
-    if e / (q + root(e)) <= CAST_RELATIVE * (approach + q) || !e.is_finite() {
-        return (discriminant >= 0.0).then_some(q);
+    let squares = r * r + m1 * (m1 + r);
+    // Squares beyond the type's range (or among its subnormals, where they lose bits):
+    // the caller rescales. A zero `m` and `r` (a degenerate path) needs no rescaling.
+    if !(squares <= huge / 16.0 && (squares >= tiny * 4_503_599_627_370_496.0 || squares == 0.0)) {
+        return None;
     }
-    match half_chord_exact(start, d, c, radii) {
+    let e = 8.0 * eps * squares;
+    if discriminant < -e {
+        // A certain miss.
+        return Some(None);
+    }
+    if discriminant > e {
+        // A certain hit. `q` errs by at most `e / (q + √e) < e / q`: fine when that is
+        // within `2⁻³²` of `|m · u| + q`.
+        let q = root(discriminant);
+        if e <= CAST_RELATIVE * (approach + q) * q {
+            return Some(Some(q));
+        }
+    }
+    Some(match half_chord_exact(start, d, c, radii) {
         Some(exact) => exact,
-        None => (discriminant >= 0.0).then_some(q),
-    }
+        None => (discriminant >= 0.0).then(|| root(discriminant)),
+    })
 }
 
 /// `Some(Some(q))` for a line meeting the disc, `Some(None)` for a miss, `None` when the

@@ -212,7 +212,7 @@ macro_rules! float_scalar {
                 discriminant: Self,
                 approach: Self,
                 _: Seal,
-            ) -> Option<Self> {
+            ) -> Option<Option<Self>> {
                 crate::num::exact_cast::half_chord(
                     start.map(f64::from),
                     direction.map(|c| c.map(f64::from)),
@@ -220,9 +220,13 @@ macro_rules! float_scalar {
                     radii.map(f64::from),
                     f64::from(discriminant),
                     f64::from(approach),
-                    f64::from($t::EPSILON) / 2.0,
+                    (
+                        f64::from($t::EPSILON) / 2.0,
+                        f64::from($t::MIN_POSITIVE),
+                        f64::from($t::MAX),
+                    ),
                 )
-                .map(|q| q as $t)
+                .map(|chord| chord.map(|q| q as $t))
             }
             #[inline(always)]
             fn __within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self, _: Seal) -> bool {

@@ -421,9 +421,12 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         discriminant: Self::Wide,
         approach: Self,
         seal: Seal,
-    ) -> Option<Self> {
+    ) -> Option<Option<Self>> {
         let _ = (start, direction, c, radii, approach);
-        (discriminant >= <Self::Wide as Wide>::ZERO).then(|| Self::__sqrt_wide(discriminant, seal))
+        Some(
+            (discriminant >= <Self::Wide as Wide>::ZERO)
+                .then(|| Self::__sqrt_wide(discriminant, seal)),
+        )
     }
     #[doc(hidden)]
     #[inline]
@@ -612,8 +615,9 @@ pub(crate) trait Num: Scalar {
     ) -> Option<Option<Self>> {
         Self::__wall_entry(start, direction, a, b, radii, SEAL)
     }
-    /// Half the chord a cast's line cuts from a disc (see `exact::half_chord`), given the
-    /// rounded discriminant; `None` for a miss.
+    /// Half the chord a cast's line cuts from a disc (see `exact_cast::half_chord`), given
+    /// the rounded discriminant: `Some(None)` for a miss, `None` when the squares of the
+    /// inputs overflow or underflow (the caller rescales).
     #[inline(always)]
     fn half_chord(
         start: [Self; 2],
@@ -622,7 +626,7 @@ pub(crate) trait Num: Scalar {
         radii: [Self; 2],
         discriminant: Self::Wide,
         approach: Self,
-    ) -> Option<Self> {
+    ) -> Option<Option<Self>> {
         Self::__half_chord(start, direction, c, radii, discriminant, approach, SEAL)
     }
     /// Whether `|p − q| ≤ r₁ + r₂`; false for a negative or NaN radius.
