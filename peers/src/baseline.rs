@@ -156,7 +156,12 @@ pub mod same {
     enum Feature {
         Start,
         End,
-        Interior { cross_negative: bool },
+        /// `near`: the rounded cross product is within the crate's gap tolerance of 0,
+        /// where capsule2d decides the side with its exact orientation test.
+        Interior {
+            cross_negative: bool,
+            near: bool,
+        },
     }
 
     /// The closest point of segment `ab` to `p`, with its region.
@@ -179,8 +184,14 @@ pub mod same {
             return (b, Feature::End);
         }
         let cross = svx * swy - svy * swx;
+        // The crate's tolerance: `largest² 2^-15 + MIN_POSITIVE` over the rescaled values.
+        let largest = [swx, swy, svx, svy]
+            .iter()
+            .fold(0.0_f32, |m, x| if x.abs() > m { x.abs() } else { m });
+        let tolerance = largest * largest * (1.0 / 32_768.0) + f32::MIN_POSITIVE;
         let feature = Feature::Interior {
             cross_negative: cross < 0.0,
+            near: !(cross.abs() > tolerance),
         };
         // capsule2d asks its exact orientation test here: `p` on the line through `a` and
         // `b`. Both rounded regions tests said "interior", which no point of that line
@@ -341,7 +352,20 @@ pub mod same {
                     None => (left_normal(a, b), 0.0),
                 }
             }
-            Feature::Interior { cross_negative } => {
+            Feature::Interior { near: true, .. } => {
+                // A near tie: capsule2d's exact side decision (rare; the crate's own call).
+                return Circle::new(c, r)
+                    .contact(&Segment::new(a, b))
+                    .map(|k| Contact {
+                        normal: k.normal,
+                        depth: k.depth,
+                        point: k.point,
+                    });
+            }
+            Feature::Interior {
+                cross_negative,
+                near: false,
+            } => {
                 let n = left_normal(a, b);
                 let n = if cross_negative { [-n[0], -n[1]] } else { n };
                 let distance = ((c[0] - a[0]) * n[0] + (c[1] - a[1]) * n[1]).abs();
