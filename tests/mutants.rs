@@ -533,3 +533,299 @@ fn rays_through_a_segment_end_hit_its_side() {
         }
     }
 }
+
+/// A path `(start, direction, centre, radius, time of the tangent point)`.
+type TangentPath = ([f64; 2], [f64; 2], [f64; 2], f64, f64);
+
+/// Paths exactly tangent to a disc, built from Pythagorean triples so that every input is
+/// an integer (times a power of two): the direction `d = (k² − l², 2kl)` (components
+/// swapped and signs flipped for the other octants) has length `L = k² + l²`, the disc of
+/// radius `r = ρ L` around `c` touches the line through `c + n` along `d`, with
+/// `n = ρ (−2kl, k² − l²)` (or `−n`) perpendicular to `d` and `|n| = r`, and the path
+/// starts at `c + n − t d`: it reaches the tangent point `c + n` at time `t`, exactly, and
+/// touches the disc there and nowhere else (hand-derived: `|start + τ d − c|² = r² +
+/// (t − τ)² L²`). The centre is placed at the origin, at `−(n − t d)/2` (so that
+/// `start + c = 0`: the start and the centre mirror each other) and far off it.
+/// Yields `(start, d, c, r, t)`.
+fn tangent_paths() -> Vec<TangentPath> {
+    let mut out = Vec::new();
+    let triples = [
+        (2, 1),
+        (3, 2),
+        (4, 1),
+        (5, 2),
+        (7, 4),
+        (8, 3),
+        (11, 6),
+        (1000, 1),
+        (1001, 1000),
+    ];
+    for (k, l) in triples {
+        let (k, l) = (f64::from(k), f64::from(l));
+        let (p, q, len) = (k * k - l * l, 2.0 * k * l, k * k + l * l);
+        for (dx, dy) in [(p, q), (q, p), (-p, q), (p, -q), (-q, -p)] {
+            for side in [1.0, -1.0] {
+                for (rho, t) in [
+                    (2.0, 2.0),
+                    (2.0, 3.0),
+                    (4.0, 6.0),
+                    (2.0, 400.0),
+                    (2.0, 2000.0),
+                ] {
+                    let n = [-dy * rho * side, dx * rho * side];
+                    let m = [n[0] - t * dx, n[1] - t * dy];
+                    let r = rho * len;
+                    for c in [
+                        [0.0, 0.0],
+                        [-m[0] / 2.0, -m[1] / 2.0],
+                        [3.0 * len * t, -5.0 * len],
+                    ] {
+                        for scale in [1.0, 0.5f64.powi(20), 2f64.powi(20)] {
+                            let s = |v: [f64; 2]| [v[0] * scale, v[1] * scale];
+                            let start = [c[0] + m[0], c[1] + m[1]];
+                            out.push((s(start), s([dx, dy]), s(c), r * scale, t));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A path exactly tangent to a disc touches it (a touch is a hit: `Ray::cast` and
+/// `Shape::cast` report the first time the shapes are within their radii) at the tangent
+/// point's time `t`, hand-derived ([`tangent_paths`]). The rounded discriminant
+/// `r² − (m × u)²` of such a path is a few units of rounding either side of 0, so the
+/// filter of `half_chord` (`src/num/exact_cast.rs`) must send it to the exact chord, which
+/// is 0: a rounded negative discriminant would miss the disc, a rounded positive one would
+/// shorten the time by about `√ε` of it. Checked for rays (radii `0` and `r`) and for
+/// circle casts (radii `r/4` and `3r/4`, the circle moving by `2t d`, so the time is `½`),
+/// in f64 within `10⁻⁹` of the time (the casts' contract for f64).
+#[test]
+fn paths_exactly_tangent_to_a_disc_touch_it() {
+    use capsule2d::{CastOptions, Circle, Ray};
+    let mut checked = 0;
+    for (start, d, c, r, t) in tangent_paths() {
+        // The construction is exact (integers below 2^53 times a power of two): in exact
+        // rationals, the line is tangent, `((start − c) × d)² = r² |d|²`, and the tangent
+        // point is reached at time `t`, `(start − c) · d = −t |d|²`.
+        let [sx, sy, dx, dy, cx, cy, rq, tq] =
+            [start[0], start[1], d[0], d[1], c[0], c[1], r, t].map(q);
+        let (mx, my) = (&sx - &cx, &sy - &cy);
+        let dd = &dx * &dx + &dy * &dy;
+        let cross = &mx * &dy - &my * &dx;
+        assert_eq!(
+            &cross * &cross,
+            &rq * &rq * &dd,
+            "{start:?} {d:?} {c:?} {r}"
+        );
+        assert_eq!(
+            &mx * &dx + &my * &dy,
+            -(tq * dd),
+            "{start:?} {d:?} {c:?} {r}"
+        );
+        let hit = Ray::new(start, d).cast(&Circle::new(c, r), 2.0 * t);
+        let hit =
+            hit.unwrap_or_else(|| panic!("ray {start:?} + τ {d:?}: misses the disc {c:?}, {r}"));
+        assert!(
+            (hit.time - t).abs() <= 1e-9 * t,
+            "ray {start:?} + τ {d:?} against the disc {c:?}, {r}: {hit:?}, want time {t}"
+        );
+        let x = Circle::new(start, r / 4.0);
+        let y = Circle::new(c, 0.75 * r);
+        let motion = [2.0 * t * d[0], 2.0 * t * d[1]];
+        let hit = x.cast(&y, motion, CastOptions::default());
+        let hit = hit.unwrap_or_else(|| panic!("cast {x:?} by {motion:?}: misses {y:?}"));
+        assert!(
+            (hit.time - 0.5).abs() <= 1e-9,
+            "cast {x:?} by {motion:?} against {y:?}: {hit:?}, want time 0.5"
+        );
+        checked += 1;
+    }
+    assert!(checked > 1000);
+}
+
+/// Circles moving exactly parallel to a capsule's side, just outside it, never touch it.
+/// The capsule's core runs from `(0, 0)` to `v = (p, q)` (small integers); the relative
+/// motion `d = motion − other_motion` is exactly `s v` with `s = 1 + k·2^-54`, but each
+/// component rounds on its own, so the rounded `d` is not parallel to `v`: it turns towards
+/// or away from the core by about `2^-52`. The circle's centre is `along·v + (−q, p)`, at
+/// `|v|` from the core's line (`v × (c − a) = p² + q²`, hand-derived), its projection inside
+/// the core, and the radii add up to a value 1 to 3 units of the last place below `|v|`:
+/// the shapes are apart by less than `10⁻¹⁴` and stay so (the path is parallel to the
+/// core's line, and the end discs are no nearer than the line), so there is no hit. The
+/// wall entry must be decided with the rounding of `d` put back (`wall_entry` in
+/// `src/num/exact_cast.rs`: "no entry through a wall" for an exactly parallel path): the
+/// rounded path would enter through the wall at once, its distance to the wall rounding
+/// to 0.
+#[test]
+fn circles_moving_exactly_parallel_to_a_wall_just_outside_it_never_touch() {
+    use capsule2d::{Capsule, CastOptions, Circle};
+    let tiny = 2f64.powi(-54);
+    for (p, q) in [
+        (1.0, 3.0),
+        (1.0, 5.0),
+        (3.0, 7.0),
+        (2.0, 5.0),
+        (5.0, 3.0),
+        (7.0, 1.0),
+        (3.0, 4.0),
+    ] {
+        let length = f64::hypot(p, q);
+        for k in [1.0, 3.0, 5.0, 7.0] {
+            for below in 1..=3 {
+                // The radii's sum: below `|v|` by `below` units of the last place.
+                let radius = f64::from_bits(length.to_bits() - below);
+                assert!(radius < length && radius * radius <= p * p + q * q);
+                for along in [0.25, 0.5, 0.75] {
+                    let centre = [along * p - q, along * q + p];
+                    for sign in [1.0, -1.0] {
+                        let motion = [p * sign, q * sign];
+                        let other = [-k * tiny * p * sign, -k * tiny * q * sign];
+                        for (rx, ry) in [(0.5, radius - 0.5), (radius - 1.0, 1.0)] {
+                            let x = Circle::new(centre, rx);
+                            let y = Capsule::new([0.0, 0.0], [p, q], ry);
+                            let options = CastOptions::default().with_other_motion(other);
+                            let hit = x.cast(&y, motion, options);
+                            assert!(
+                                hit.is_none(),
+                                "{x:?} by {motion:?} against {y:?} moving by {other:?}: {hit:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A ray square across a bare segment at the bottom of f64's range: from `(−s, 0)` along
+/// `(t, 0)` against the segment from `(0, −s)` to `(0, s)`, `s = 2^-545`, `t = 2^-300`
+/// (the inputs span 245 binary places, within the exact expansions' range); hand-derived,
+/// it crosses the segment at `(0, 0)` at time `s / t = 2^-245`, through its side, normal
+/// `(−1, 0)`. The cross product `(b − a) × (o − a) = 2s² = 2^-1089` that gives the origin's
+/// side underflows to 0 in f64, and so does its rounding bound, while the others do not:
+/// the filter on the bare segment's signs (`side` in `src/motion/ray.rs`: a product no
+/// larger than its bound is uncertain) must send it to the exact entry, which scales the
+/// inputs first; the rounded side would be "on the line", and the ray would miss.
+#[test]
+fn rays_across_a_segment_at_the_bottom_of_the_range_hit_it() {
+    use capsule2d::Ray;
+    let (s, t) = (2f64.powi(-545), 2f64.powi(-300));
+    for (a, b) in [([0.0, -s], [0.0, s]), ([0.0, s], [0.0, -s])] {
+        let hit = Ray::new([-s, 0.0], [t, 0.0]).cast(&Segment::new(a, b), 1.0);
+        let hit = hit.unwrap_or_else(|| panic!("the ray misses the segment from {a:?} to {b:?}"));
+        let time = 2f64.powi(-245);
+        assert_eq!(
+            (hit.time, hit.point, hit.normal),
+            (time, [0.0, 0.0], [-1.0, 0.0]),
+            "{a:?} {b:?}"
+        );
+    }
+}
+
+/// A ray passing beside a point at the bottom of f64's range misses it: from `(−s, 0)`
+/// along `(t, 0)`, `s = 2^-545`, `t = 2^-540`, against the point (a circle of radius 0) at
+/// `(0, s)`, which is `s` off the ray's line (hand-derived: the line is `y = 0`). The cross
+/// product `d × (o − c) = −ts = −2^-1085` underflows to 0 in f64, and so does its rounding
+/// bound: the filter of the point's "passes through" test (`disc` in `src/motion/ray.rs`:
+/// a product no larger than its bound is uncertain) must send it to the exact test, which
+/// scales the inputs first; the rounded product would say "through the point". The mirror
+/// image, a point `(0, 0)` on the line, is hit at time `s / t = 2^-5`.
+#[test]
+fn rays_beside_a_point_at_the_bottom_of_the_range_miss_it() {
+    use capsule2d::{Circle, Ray};
+    let (s, t) = (2f64.powi(-545), 2f64.powi(-540));
+    for y in [s, -s] {
+        let hit = Ray::new([-s, 0.0], [t, 0.0]).cast(&Circle::new([0.0, y], 0.0), 1.0);
+        assert!(hit.is_none(), "the ray hits the point (0, {y:e}): {hit:?}");
+    }
+    let hit = Ray::new([-s, 0.0], [t, 0.0]).cast(&Circle::new([0.0, 0.0], 0.0), 1.0);
+    let hit = hit.expect("the ray passes through the point (0, 0)");
+    assert_eq!(
+        (hit.time, hit.point, hit.normal),
+        (2f64.powi(-5), [0.0, 0.0], [-1.0, 0.0])
+    );
+}
+
+/// `SlideOptions::with_max_moves` bounds the casts of one `move_and_slide`. A circle of
+/// radius ½ at `(0, 1.5)` moving by `(2, −2)` above the floor `y = 0` (skin `0.05`, so the
+/// grown circle has radius `0.55`): hand-derived, the grown circle touches the floor at
+/// time `(1.5 − 0.55) / 2 = 0.475`, after `(0.95, −0.95)`, and what is left of the motion,
+/// clipped against the floor, would slide along it. With one cast allowed, the move stops
+/// at the touch; with the default four it slides on (and the next cast meets nothing).
+#[test]
+fn slides_make_at_most_max_moves_casts() {
+    use capsule2d::{Circle, SlideOptions, move_and_slide};
+    let floor = [Segment::new([-10.0_f64, 0.0], [10.0, 0.0])];
+    let ball = Circle::new([0.0_f64, 1.5], 0.5);
+    let options = SlideOptions::new(0.05).with_max_moves(1);
+    assert_eq!(options.max_moves, 1);
+    let slide = move_and_slide(&ball, [2.0, -2.0], &floor[..], &options);
+    assert_eq!((slide.moves, slide.hits), (1, 1), "{slide:?}");
+    let [x, y]: [f64; 2] = slide.translation;
+    assert!(
+        (x - 0.95).abs() <= 1e-12 && (y + 0.95).abs() <= 1e-12,
+        "{slide:?}"
+    );
+    let slide = move_and_slide(&ball, [2.0, -2.0], &floor[..], &SlideOptions::new(0.05));
+    assert_eq!((slide.moves, slide.hits), (2, 1), "{slide:?}");
+    assert!(slide.translation[0] > 1.9, "{slide:?}");
+}
+
+/// `Slide::normals`: the surfaces touched, nearly equal normals kept once, at most
+/// `MAX_PLANES` (8). A circle of radius 1 at the origin, skin `0.1` (grown radius `1.1`),
+/// rests on eight short segments tangent to the circle of radius `1.08` at the angles
+/// `200°, 220°, …, 340°` (each `0.02` inside the grown circle, less than half a skin: no
+/// push), and moves by `(0, 1)`, which presses into none of them, towards a ceiling at
+/// `y = 2`: hand-derived, the grown circle touches it at time `0.9`, after `(0, 0.9)`. The
+/// eight floor pieces fill the planes, so the ceiling's has no room and the move ends at
+/// the touch. Then a circle resting across the joint of two collinear segments touches
+/// both with the same normal `(0, 1)`, which is kept once.
+#[test]
+fn slides_keep_each_surface_once_and_at_most_eight() {
+    use capsule2d::{Circle, SlideOptions, move_and_slide};
+    let mut pieces = Vec::new();
+    for k in 0..8 {
+        let angle = (200.0_f64 + 20.0 * f64::from(k)).to_radians();
+        let (c, s) = (angle.cos(), angle.sin());
+        let foot = [1.08 * c, 1.08 * s];
+        let along = [-s * 0.3, c * 0.3];
+        pieces.push(Segment::new(
+            [foot[0] - along[0], foot[1] - along[1]],
+            [foot[0] + along[0], foot[1] + along[1]],
+        ));
+    }
+    pieces.push(Segment::new([-5.0, 2.0], [5.0, 2.0]));
+    let ball = Circle::new([0.0_f64, 0.0], 1.0);
+    let slide = move_and_slide(&ball, [0.0, 1.0], &pieces[..], &SlideOptions::new(0.1));
+    assert_eq!((slide.pushes, slide.hits), (0, 1), "{slide:?}");
+    assert_eq!(slide.normals().len(), 8, "{slide:?}");
+    for (k, n) in slide.normals().iter().enumerate() {
+        assert!(n[1] > 0.3, "normal {k}, {n:?}, does not face up");
+    }
+    let [x, y]: [f64; 2] = slide.translation;
+    assert!(x.abs() <= 1e-12 && (y - 0.9).abs() <= 1e-12, "{slide:?}");
+
+    let floor = [
+        Segment::new([-4.0_f64, 0.0], [0.0, 0.0]),
+        Segment::new([0.0, 0.0], [4.0, 0.0]),
+    ];
+    let ball = Circle::new([0.0_f64, 1.08], 1.0);
+    let slide = move_and_slide(&ball, [1.0, 0.0], &floor[..], &SlideOptions::new(0.1));
+    assert_eq!(slide.normals(), &[[0.0, 1.0]], "{slide:?}");
+}
+
+/// `response::clip` leaves a motion alone when it presses into no plane, `v · n ≥ 0` for
+/// every `n` (its documentation): a motion exactly along a floor, between a floor and a
+/// ceiling, or between two facing walls, is not pressing and comes back unchanged
+/// (hand-derived: the dot products are exactly 0). Treating `v · n = 0` as pressing would stop a body sliding
+/// exactly along a surface.
+#[test]
+fn motions_exactly_along_a_plane_are_not_clipped() {
+    use capsule2d::response::clip;
+    assert_eq!(clip([1.0, 0.0], &[[0.0, 1.0]]), [1.0, 0.0]);
+    assert_eq!(clip([-3.0, 0.0], &[[0.0, 1.0], [0.0, -1.0]]), [-3.0, 0.0]);
+    assert_eq!(clip([0.0, 2.0], &[[1.0, 0.0], [-1.0, 0.0]]), [0.0, 2.0]);
+}

@@ -562,3 +562,53 @@ fn circle_casts_work_at_every_magnitude() {
         );
     }
 }
+
+/// Rays and casts head-on into a capsule's or a bare segment's side at every magnitude
+/// (helper 18's mutation run: the "outside the slab" test `h₀² > r² |v|²` overflowed
+/// (∞ ≤ ∞) or underflowed (0 ≤ 0) and said "inside", so the path missed, beyond about
+/// 2^250 and below 2^-270 in f64, and beyond about 2e9 in f32). The scene scales exactly
+/// with the power of two `s`: a ray from `(−s, 0)` along `(s, 0)` meets the capsule of
+/// radius `s` around `x = s`, `|y| ≤ 4s`, at `x = 0` (time 1), and the bare segment
+/// `x = 0`, `|y| ≤ s`, at time 1 as well.
+#[test]
+fn rays_hit_a_side_head_on_at_every_magnitude() {
+    use capsule2d::{CastOptions, Circle, Ray};
+    for e in [
+        -1000, -545, -300, -271, -270, -100, 0, 100, 255, 300, 500, 1000,
+    ] {
+        let s = 2f64.powi(e);
+        if !(s > 0.0 && (4.0 * s).is_finite()) {
+            continue;
+        }
+        let capsule = Capsule::new([s, -4.0 * s], [s, 4.0 * s], s);
+        let hit = Ray::new([-s, 0.0], [s, 0.0])
+            .cast(&capsule, 2.0)
+            .unwrap_or_else(|| panic!("f64 2^{e}: the ray misses the capsule"));
+        assert_eq!((hit.time, hit.normal), (1.0, [-1.0, 0.0]), "f64 2^{e}");
+        let ball = Circle::new([-s, 0.0], s / 2.0);
+        let hit = ball
+            .cast(&capsule, [2.0 * s, 0.0], CastOptions::default())
+            .unwrap_or_else(|| panic!("f64 2^{e}: the circle misses the capsule"));
+        assert_eq!(hit.time, 0.25, "f64 2^{e}");
+        if e >= -540 {
+            let segment = Segment::new([0.0, -s], [0.0, s]);
+            let hit = Ray::new([-s, 0.0], [s, 0.0])
+                .cast(&segment, 2.0)
+                .unwrap_or_else(|| panic!("f64 2^{e}: the ray misses the segment"));
+            assert_eq!(hit.time, 1.0, "f64 2^{e}");
+        }
+    }
+    for e in [-120, -60, -40, -30, 0, 30, 31, 40, 60, 120] {
+        let s = 2f32.powi(e);
+        let capsule = Capsule::new([s, -4.0 * s], [s, 4.0 * s], s);
+        let hit = Ray::new([-s, 0.0], [s, 0.0])
+            .cast(&capsule, 2.0)
+            .unwrap_or_else(|| panic!("f32 2^{e}: the ray misses the capsule"));
+        assert_eq!((hit.time, hit.normal), (1.0, [-1.0, 0.0]), "f32 2^{e}");
+        let segment = Segment::new([0.0, -s], [0.0, s]);
+        let hit = Ray::new([-s, 0.0], [s, 0.0])
+            .cast(&segment, 2.0)
+            .unwrap_or_else(|| panic!("f32 2^{e}: the ray misses the segment"));
+        assert_eq!(hit.time, 1.0, "f32 2^{e}");
+    }
+}

@@ -3,6 +3,7 @@
 //!
 //! - `ray.rs`: [`Ray`] and the one analytic cast kernel (a point moving against an
 //!   inflated core) that every ray and sweep uses;
+//! - `cap.rs`: the kernel's end caps (a point entering a disc), exact near tangency;
 //! - `sweep.rs`: swept circles, the first time of touch;
 //! - `cast.rs`: any shape moving against any other moving shape ([`Shape::cast`](crate::Shape::cast));
 //! - `toi.rs`: time of impact with rotation, by conservative advancement ([`time_of_impact`]);
@@ -22,6 +23,7 @@
 //! assert_eq!(Circle::new([0.0, 0.0], 1.0).sweep(&wall, [6.0, 0.0]).unwrap().time, 0.5);
 //! ```
 
+mod cap;
 pub(crate) mod cast;
 mod chain;
 mod crossings;

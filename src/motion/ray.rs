@@ -21,6 +21,7 @@
 //! A start inside the inflated core (by the same predicate as the contact queries) hits
 //! at distance 0 with the contact normal of the start point.
 
+use crate::motion::cap;
 use crate::num::{Num, Scalar, Wide};
 use crate::query::Contact;
 use crate::query::project;
@@ -297,7 +298,7 @@ pub(crate) fn cast_outside<V: Vector2>(
         (p, q) => p.or(q),
     };
     let best = if wide::coincide(a, b) {
-        finite(disc(start, (direction, low), unit, a, radii))
+        finite(cap::disc(start, (direction, low), unit, a, radii))
     } else {
         // An entry through a side wall is *the* entry: the start is outside the convex
         // shape, and the wall point is where the path crosses its boundary inwards. Only
@@ -305,8 +306,8 @@ pub(crate) fn cast_outside<V: Vector2>(
         let wall = side(start, (direction, low), unit, a, b, radii);
         finite(wall).or_else(|| {
             earlier(
-                finite(disc(start, (direction, low), unit, a, radii)),
-                finite(disc(start, (direction, low), unit, b, radii)),
+                finite(cap::disc(start, (direction, low), unit, a, radii)),
+                finite(cap::disc(start, (direction, low), unit, b, radii)),
             )
         })
     };
@@ -453,9 +454,13 @@ fn side<V: Vector2>(
     if s0 == 0 || s0 * s1 >= 0 {
         return None;
     }
-    // Outside the slab: σ₀² > r², i.e. h0² > r² |v|² (exact for fixed point).
+    // Outside the slab: σ₀² > r², i.e. h0² > r² |v|² (exact for fixed point). A "no" may
+    // come from squares that overflowed or underflowed (inputs beyond about 2^±250 in f64,
+    // 2^±30 in f32): then asked again without the squares, rescaled where needed (cold).
     let h0_abs = h0.abs();
-    if S::<V>::wide_product_le(h0_abs, h0_abs, radius.mul_wide(radius), wide::dot(v, v)) {
+    if S::<V>::wide_product_le(h0_abs, h0_abs, radius.mul_wide(radius), wide::dot(v, v))
+        && within_slab_rescaled(v, w, radius)
+    {
         return None;
     }
     let left = project::left_normal(a, b);
@@ -477,6 +482,28 @@ fn side<V: Vector2>(
         return on_segment(Some((distance, normal, core_point)), start, unit, a, b);
     }
     wall_point(start, unit, a, b, radius, (normal, s0 > 0), distance)
+}
+
+/// Whether the start `a + w` lies within the slab `|σ| ≤ radius` of the line along `v`
+/// through `a`, asked again after the squared test said so, as `|v × w| ≤ radius |v|`
+/// (products of two inputs, not four) on `v`, `w` and `radius` scaled by the power of two
+/// that brings their largest magnitude near 1 where needed: no square overflows or
+/// underflows. Fixed point's squared test is exact and stands.
+#[cold]
+#[inline(never)]
+fn within_slab_rescaled<V: Vector2>(v: V, w: V, radius: S<V>) -> bool {
+    if <W<V> as Wide>::EXACT_PRODUCTS {
+        return true;
+    }
+    let largest = S::<V>::largest_magnitude([v.x(), v.y(), w.x(), w.y(), radius]);
+    let scale = S::<V>::rescale_factor(largest);
+    let (v, w, radius) = if scale == S::<V>::ONE {
+        (v, w, radius)
+    } else {
+        (v.scale(scale), w.scale(scale), radius.mul(scale))
+    };
+    let h0 = wide::cross(v, w).abs();
+    !(h0 > radius.mul(v.length()).mul_wide(S::<V>::ONE))
 }
 
 /// The entry through the wall of segment `ab` facing `normal`, at `distance` along
@@ -515,144 +542,6 @@ fn wall_point<V: Vector2>(
     }
     let core_point = start.add(unit.scale(distance)).sub(normal.scale(radius));
     Some((distance, normal, core_point))
-}
-
-/// Entry into the disc of `radius` around `c`.
-fn disc<V: Vector2>(
-    start: V,
-    (direction, low): (V, V),
-    unit: V,
-    c: V,
-    radii: (S<V>, S<V>),
-) -> Option<Entry<V>> {
-    let zero = S::<V>::ZERO;
-    let radius = radii.0.add(radii.1);
-    let m = start.sub(c);
-    let facing = unit.neg();
-    if radius == zero {
-        // A point: hit only when the ray passes exactly through it (this also covers a
-        // ray running along a zero-radius segment's line: it meets the nearer endpoint).
-        let across = wide::cross(direction, m);
-        // Within rounding of passing through (floats): decided exactly, with the
-        // direction's own rounding (`low`) put back.
-        let roundoff = S::<V>::unit_roundoff();
-        let size = |p: V| p.x().abs().add(p.y().abs());
-        let bound = roundoff.mul(size(direction)).mul(size(m));
-        let bound = bound.add(bound).add(bound).add(bound);
-        if roundoff != zero && !(across.abs() > bound.add(bound).mul_wide(S::<V>::ONE)) {
-            let through = S::<V>::through_point(
-                [start.x(), start.y()],
-                [[direction.x(), low.x()], [direction.y(), low.y()]],
-                [c.x(), c.y()],
-            );
-            if let Some(through) = through {
-                return through.then(|| (m.length(), facing, c));
-            }
-        }
-        if across != <W<V> as Wide>::ZERO {
-            return None;
-        }
-        if !(wide::dot(direction, m) < <W<V> as Wide>::ZERO) {
-            return None;
-        }
-        return Some((m.length(), facing, c));
-    }
-    // Moving away from the centre (or square across it): the path never gets closer.
-    let approach = m.dot(unit);
-    if !(approach < zero) {
-        return None;
-    }
-    disc_entry(start, (direction, low), unit, c, radii, m, true)
-}
-
-/// [`disc`]'s entry for a start outside the disc moving closer to its centre, with
-/// `m = start − c`. Where squares of the inputs overflow or underflow (beyond about
-/// `2^±450` in f64, `2^±50` in f32, which the chord's hook reports) and `rescale` is set,
-/// the entry is measured on a copy scaled by a power of two instead.
-#[inline(always)]
-fn disc_entry<V: Vector2>(
-    start: V,
-    (direction, low): (V, V),
-    unit: V,
-    c: V,
-    radii: (S<V>, S<V>),
-    m: V,
-    rescale: bool,
-) -> Option<Entry<V>> {
-    let zero = S::<V>::ZERO;
-    let radius = radii.0.add(radii.1);
-    let facing = unit.neg();
-    let approach = m.dot(unit);
-    let k_sq = wide::dot(m, m).sub(radius.mul_wide(radius));
-    if !(k_sq > <W<V> as Wide>::ZERO) {
-        // Perhaps squares that underflowed or overflowed, rather than rounding: rescaled.
-        let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
-        if rescale && scale != S::<V>::ONE {
-            return disc_rescaled(start, (direction, low), unit, c, radii, scale);
-        }
-        // Inside by rounding although the exact predicate said outside, and moving
-        // closer: enter at once.
-        let normal = m.normalize().unwrap_or(facing);
-        return Some((zero, normal, c));
-    }
-    // (m·u)² − (|m|² − r²) = r² − (m × u)² for a unit u: the second form does not cancel
-    // when the start is far from the disc.
-    let miss = m.perp_dot(unit);
-    let discriminant = radius.mul_wide(radius).sub(miss.mul_wide(miss));
-    // Near tangency the rounded discriminant decides and sizes the chord badly: refined
-    // exactly there (`None`: the line misses the disc).
-    let chord = S::<V>::half_chord(
-        [start.x(), start.y()],
-        [[direction.x(), low.x()], [direction.y(), low.y()]],
-        [c.x(), c.y()],
-        [radii.0, radii.1],
-        discriminant,
-        approach.abs(),
-    );
-    let q = match chord {
-        Some(chord) => chord?,
-        None => {
-            let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
-            if rescale && scale != S::<V>::ONE {
-                return disc_rescaled(start, (direction, low), unit, c, radii, scale);
-            }
-            if !(discriminant >= <W<V> as Wide>::ZERO) {
-                return None;
-            }
-            S::<V>::sqrt_wide(discriminant)
-        }
-    };
-    // s = k² / (|m·u| + q): both terms positive, so nothing cancels.
-    let distance = over::<V>(k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
-    let normal = m.add(unit.scale(distance)).normalize().unwrap_or(facing);
-    Some((distance, normal, c))
-}
-
-/// [`disc_entry`] on the start, the centre and the radii scaled by the power of two
-/// `scale` (exact, short of underflow), the distance scaled back.
-#[cold]
-#[inline(never)]
-fn disc_rescaled<V: Vector2>(
-    start: V,
-    (direction, low): (V, V),
-    unit: V,
-    c: V,
-    radii: (S<V>, S<V>),
-    scale: S<V>,
-) -> Option<Entry<V>> {
-    let (start_scaled, c_scaled) = (start.scale(scale), c.scale(scale));
-    let radii = (radii.0.mul(scale), radii.1.mul(scale));
-    let m = start_scaled.sub(c_scaled);
-    let scaled = disc_entry(
-        start_scaled,
-        (direction, low),
-        unit,
-        c_scaled,
-        radii,
-        m,
-        false,
-    );
-    scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c))
 }
 
 /// `|m|² − r²` as a narrow scalar: computed directly when that agrees exactly with the

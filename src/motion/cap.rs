@@ -1,0 +1,148 @@
+//! The end caps of the cast kernel (`ray.rs`): where a point moving along a line enters a
+//! disc, with the exact refinements of `src/num/exact_cast.rs` near tangency and through
+//! a point, and a rescaled copy where the squares of the inputs overflow or underflow.
+
+use crate::motion::ray::{Entry, k_squared, over};
+use crate::num::{Num, Scalar, Wide};
+use crate::vector::wide::{self, W};
+use crate::vector::{Vector2, VectorOps};
+
+type S<V> = <V as Vector2>::Scalar;
+
+/// Entry into the disc of `radius` around `c`.
+pub(crate) fn disc<V: Vector2>(
+    start: V,
+    (direction, low): (V, V),
+    unit: V,
+    c: V,
+    radii: (S<V>, S<V>),
+) -> Option<Entry<V>> {
+    let zero = S::<V>::ZERO;
+    let radius = radii.0.add(radii.1);
+    let m = start.sub(c);
+    let facing = unit.neg();
+    if radius == zero {
+        // A point: hit only when the ray passes exactly through it (this also covers a
+        // ray running along a zero-radius segment's line: it meets the nearer endpoint).
+        let across = wide::cross(direction, m);
+        // Within rounding of passing through (floats): decided exactly, with the
+        // direction's own rounding (`low`) put back.
+        let roundoff = S::<V>::unit_roundoff();
+        let size = |p: V| p.x().abs().add(p.y().abs());
+        let bound = roundoff.mul(size(direction)).mul(size(m));
+        let bound = bound.add(bound).add(bound).add(bound);
+        if roundoff != zero && !(across.abs() > bound.add(bound).mul_wide(S::<V>::ONE)) {
+            let through = S::<V>::through_point(
+                [start.x(), start.y()],
+                [[direction.x(), low.x()], [direction.y(), low.y()]],
+                [c.x(), c.y()],
+            );
+            if let Some(through) = through {
+                return through.then(|| (m.length(), facing, c));
+            }
+        }
+        if across != <W<V> as Wide>::ZERO {
+            return None;
+        }
+        if !(wide::dot(direction, m) < <W<V> as Wide>::ZERO) {
+            return None;
+        }
+        return Some((m.length(), facing, c));
+    }
+    // Moving away from the centre (or square across it): the path never gets closer.
+    let approach = m.dot(unit);
+    if !(approach < zero) {
+        return None;
+    }
+    disc_entry(start, (direction, low), unit, c, radii, m, true)
+}
+
+/// [`disc`]'s entry for a start outside the disc moving closer to its centre, with
+/// `m = start − c`. Where squares of the inputs overflow or underflow (beyond about
+/// `2^±450` in f64, `2^±50` in f32, which the chord's hook reports) and `rescale` is set,
+/// the entry is measured on a copy scaled by a power of two instead.
+#[inline(always)]
+fn disc_entry<V: Vector2>(
+    start: V,
+    (direction, low): (V, V),
+    unit: V,
+    c: V,
+    radii: (S<V>, S<V>),
+    m: V,
+    rescale: bool,
+) -> Option<Entry<V>> {
+    let zero = S::<V>::ZERO;
+    let radius = radii.0.add(radii.1);
+    let facing = unit.neg();
+    let approach = m.dot(unit);
+    let k_sq = wide::dot(m, m).sub(radius.mul_wide(radius));
+    if !(k_sq > <W<V> as Wide>::ZERO) {
+        // Perhaps squares that underflowed or overflowed, rather than rounding: rescaled.
+        let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
+        if rescale && scale != S::<V>::ONE {
+            return disc_rescaled(start, (direction, low), unit, c, radii, scale);
+        }
+        // Inside by rounding although the exact predicate said outside, and moving
+        // closer: enter at once.
+        let normal = m.normalize().unwrap_or(facing);
+        return Some((zero, normal, c));
+    }
+    // (m·u)² − (|m|² − r²) = r² − (m × u)² for a unit u: the second form does not cancel
+    // when the start is far from the disc.
+    let miss = m.perp_dot(unit);
+    let discriminant = radius.mul_wide(radius).sub(miss.mul_wide(miss));
+    // Near tangency the rounded discriminant decides and sizes the chord badly: refined
+    // exactly there (`None`: the line misses the disc).
+    let chord = S::<V>::half_chord(
+        [start.x(), start.y()],
+        [[direction.x(), low.x()], [direction.y(), low.y()]],
+        [c.x(), c.y()],
+        [radii.0, radii.1],
+        discriminant,
+        approach.abs(),
+    );
+    let q = match chord {
+        Some(chord) => chord?,
+        None => {
+            let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
+            if rescale && scale != S::<V>::ONE {
+                return disc_rescaled(start, (direction, low), unit, c, radii, scale);
+            }
+            if !(discriminant >= <W<V> as Wide>::ZERO) {
+                return None;
+            }
+            S::<V>::sqrt_wide(discriminant)
+        }
+    };
+    // s = k² / (|m·u| + q): both terms positive, so nothing cancels.
+    let distance = over::<V>(k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
+    let normal = m.add(unit.scale(distance)).normalize().unwrap_or(facing);
+    Some((distance, normal, c))
+}
+
+/// [`disc_entry`] on the start, the centre and the radii scaled by the power of two
+/// `scale` (exact, short of underflow), the distance scaled back.
+#[cold]
+#[inline(never)]
+fn disc_rescaled<V: Vector2>(
+    start: V,
+    (direction, low): (V, V),
+    unit: V,
+    c: V,
+    radii: (S<V>, S<V>),
+    scale: S<V>,
+) -> Option<Entry<V>> {
+    let (start_scaled, c_scaled) = (start.scale(scale), c.scale(scale));
+    let radii = (radii.0.mul(scale), radii.1.mul(scale));
+    let m = start_scaled.sub(c_scaled);
+    let scaled = disc_entry(
+        start_scaled,
+        (direction, low),
+        unit,
+        c_scaled,
+        radii,
+        m,
+        false,
+    );
+    scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c))
+}
