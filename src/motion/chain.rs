@@ -290,28 +290,9 @@ impl<V: Vector2> Chain<'_, V> {
             let Some(contact) = self.link_contact(circle, i) else {
                 continue;
             };
-            // Insertion into the sorted prefix, dropping the shallowest when full.
-            let mut at = count;
-            while at > 0 && out[at - 1].contact.depth < contact.depth {
-                at -= 1;
-            }
-            if at >= out.len() {
-                continue;
-            }
-            let end = if count < out.len() {
-                count
-            } else {
-                out.len() - 1
-            };
-            let mut k = end;
-            while k > at {
-                out[k] = out[k - 1];
-                k -= 1;
-            }
-            out[at] = ChainContact { link: i, contact };
-            if count < out.len() {
-                count += 1;
-            }
+            count = insert_deepest(out, count, ChainContact { link: i, contact }, |c| {
+                c.contact.depth
+            });
         }
         count
     }

@@ -57,11 +57,11 @@
 //! passed through, as every query treats them.
 
 use crate::motion::cast::{CastOptions, StartOverlap};
-use crate::motion::ray::Hit;
+use crate::motion::ray::{Hit, finite_point};
 use crate::num::{Num, Scalar};
 use crate::query::Contact;
 use crate::shape::{Aabb, Core, Shape};
-use crate::vector::{Vector2, VectorOps};
+use crate::vector::{Vector2, VectorOps, wide};
 
 type S<V> = <V as Vector2>::Scalar;
 
@@ -501,7 +501,7 @@ where
     let motion = motion.into();
     let mut slide = Slide::still();
     let core = mover.core();
-    if !(finite(motion) && finite_core(core)) {
+    if !(finite_point(motion) && finite_core(core)) {
         return slide;
     }
     let radius = mover.radius();
@@ -538,7 +538,7 @@ where
             break;
         };
         let next = offset.add(deep.offset());
-        if !finite(next) || same(next, offset) {
+        if !finite_point(next) || wide::coincide(next, offset) {
             break;
         }
         offset = next;
@@ -553,7 +553,7 @@ where
     // 3, 4. Clip, cast, repeat.
     let mut remaining = clip(motion, slide.normals());
     for _ in 0..options.max_moves {
-        if same(remaining, V::zero()) {
+        if wide::coincide(remaining, V::zero()) {
             break;
         }
         slide.moves += 1;
@@ -575,7 +575,7 @@ where
             }
         }
     }
-    if !finite(offset) {
+    if !finite_point(offset) {
         return Slide::still();
     }
     slide.translation = offset;
@@ -583,25 +583,13 @@ where
     slide
 }
 
-/// Whether both coordinates are finite.
-#[inline]
-fn finite<V: Vector2>(p: V) -> bool {
-    p.x().is_finite() && p.y().is_finite()
-}
-
 /// Whether the core's points are finite.
 #[inline]
 fn finite_core<V: Vector2>(core: Core<V>) -> bool {
     match core {
-        Core::Point(p) => finite(p),
-        Core::Segment(a, b) => finite(a) && finite(b),
+        Core::Point(p) => finite_point(p),
+        Core::Segment(a, b) => finite_point(a) && finite_point(b),
     }
-}
-
-/// Whether two points are equal.
-#[inline]
-fn same<V: Vector2>(p: V, q: V) -> bool {
-    p.x() == q.x() && p.y() == q.y()
 }
 
 #[cfg(test)]

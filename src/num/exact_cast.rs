@@ -26,6 +26,20 @@ fn scale_back<const N: usize>(values: &[f64; N], scaled: &[f64; N]) -> f64 {
     if after > 0.0 { before / after } else { 1.0 }
 }
 
+/// `h² − (r₁ + r₂)² y`, exactly: the comparison of a cross product with a radius times a
+/// length that both the wall and the cap make, squared so that no root is taken.
+fn square_less_radius_squared_times(
+    h: &Expansion<16>,
+    (r1, r2): (f64, f64),
+    y: &Expansion<16>,
+) -> Expansion<768> {
+    let h_squared: Expansion<512> = product::<16, 16, 32, 512>(h, h);
+    let r = Expansion::<2>::pair(two_sum(r1, r2));
+    let r_squared: Expansion<8> = product::<2, 2, 4, 8>(&r, &r);
+    let r_squared_y: Expansion<256> = product::<16, 8, 32, 256>(y, &r_squared);
+    sum(&h_squared, &r_squared_y.negated())
+}
+
 /// A direction component and its rounding (`hi + lo`, `|lo|` at most half an ulp of
 /// `hi`), as an expansion.
 #[inline]
@@ -92,11 +106,7 @@ pub(crate) fn wall_entry(
         h0e
     } else {
         let vv = dot2(&vx, &vy, &vx, &vy);
-        let h0_squared: Expansion<512> = product::<16, 16, 32, 512>(&h0, &h0);
-        let r_exact = Expansion::<2>::pair(two_sum(r1, r2));
-        let r_squared: Expansion<8> = product::<2, 2, 4, 8>(&r_exact, &r_exact);
-        let r_squared_vv: Expansion<256> = product::<16, 8, 32, 256>(&vv, &r_squared);
-        let n2: Expansion<768> = sum(&h0_squared, &r_squared_vv.negated());
+        let n2 = square_less_radius_squared_times(&h0, (r1, r2), &vv);
         if n2.sign() != Ordering::Greater {
             // Inside the slab (or on its edge): no entry through a wall.
             return Some(None);
@@ -208,12 +218,7 @@ fn half_chord_exact(
     let (ddx, ddy) = (direction(dx, dx_low), direction(dy, dy_low));
     let md = cross2(&diff(sx, cx), &diff(sy, cy), &ddx, &ddy);
     let dd = dot2(&ddx, &ddy, &ddx, &ddy);
-    let md_squared: Expansion<512> = product::<16, 16, 32, 512>(&md, &md);
-    let r_exact = Expansion::<2>::pair(two_sum(r1, r2));
-    let r_squared: Expansion<8> = product::<2, 2, 4, 8>(&r_exact, &r_exact);
-    let r_squared_dd: Expansion<256> = product::<16, 8, 32, 256>(&dd, &r_squared);
-    let disc: Expansion<768> = sum(&r_squared_dd, &md_squared.negated());
-    let disc = disc.estimate();
+    let disc = -square_less_radius_squared_times(&md, (r1, r2), &dd).estimate();
     if disc < 0.0 {
         return Some(None);
     }
