@@ -612,3 +612,96 @@ fn rays_hit_a_side_head_on_at_every_magnitude() {
         assert_eq!(hit.time, 1.0, "f32 2^{e}");
     }
 }
+
+/// Segments whose extent overflows: finite endpoints of opposite signs beyond `MAX/2`, so
+/// that `b − a` is infinite in the scalar. The projection used to land at an endpoint
+/// (the point `(1e-38, 1e-7)` against the segment from `(1, −MAX)` to `(0, MAX)` projected
+/// to `(0, MAX)`, off by `MAX`), the segment's normal fell back to `+x`, and a circle's
+/// depth against it was 0 (found by the f32 fast path's golden check, whose `f64`
+/// evaluation does not overflow). Now projected at half scale: every closest point
+/// within 4 ulps of `MAX` of the exact one (exact rationals), normals unit and across
+/// the segment, depths right.
+#[test]
+fn segments_spanning_more_than_max_project_correctly() {
+    use capsule2d::Circle;
+    use common::{P, exact};
+    fn check<S: common::TestScalar>(max: f64, xs: &[f64]) {
+        let s = |x: f64| S::from_f64(x);
+        let ulp = common::ulp(max) * 2f64.powi(if S::NAME == "f32" { 29 } else { 0 });
+        for (a, b) in [
+            ([1.0, -max], [0.0, max]),
+            ([-max, 1.0], [max, 0.0]),
+            ([max, -max], [-max, max]),
+        ] {
+            let segment = Segment::new([s(a[0]), s(a[1])], [s(b[0]), s(b[1])]);
+            let (pa, pb) = (P::from_f64(a), P::from_f64(b));
+            for &x in xs {
+                for p in [[x, 1e-7], [1e-7, x], [x, -x / 3.0]] {
+                    let p = [s(p[0]).to_f64(), s(p[1]).to_f64()];
+                    let want = exact::closest_point(&pa, &pb, &P::from_f64(p));
+                    let got = segment.project_point([s(p[0]), s(p[1])]);
+                    let got = [got[0].to_f64(), got[1].to_f64()];
+                    let off = want.distance_f64(&P::from_f64(got));
+                    assert!(
+                        off <= 4.0 * ulp,
+                        "{}: {p:?} onto {a:?}–{b:?}: {got:?} is {off:e} off",
+                        S::NAME
+                    );
+                    // A circle around `p` reaching twice its exact distance: a contact
+                    // whose depth is that distance, within the same rounding.
+                    let distance = exact::dist2_point_segment(&pa, &pb, &P::from_f64(p)).sqrt_f64();
+                    if distance > 0.0 && (2.0 * distance) < max {
+                        let circle = Circle::new([s(p[0]), s(p[1])], s(2.0 * distance));
+                        let contact = circle
+                            .contact(&segment)
+                            .unwrap_or_else(|| panic!("{}: {p:?} no contact", S::NAME));
+                        let n = [contact.normal[0].to_f64(), contact.normal[1].to_f64()];
+                        assert!((n[0].hypot(n[1]) - 1.0).abs() < 1e-6, "{}: {n:?}", S::NAME);
+                        let depth = contact.depth.to_f64();
+                        assert!(
+                            (depth - distance).abs() <= 8.0 * ulp + 1e-6 * distance,
+                            "{}: {p:?} depth {depth:e}, want {distance:e}",
+                            S::NAME
+                        );
+                    }
+                }
+            }
+            // Against a short segment across the long one's middle: the closest points
+            // lie on their segments, and their distance is the exact one.
+            let other = Segment::new([s(xs[0]), s(xs[0] / 8.0)], [s(xs[0]), s(xs[0] / 4.0)]);
+            let (oa, ob) = (
+                [other.a[0].to_f64(), other.a[1].to_f64()],
+                [other.b[0].to_f64(), other.b[1].to_f64()],
+            );
+            let pair = segment.closest_points(&other);
+            let (px, py) = (
+                [pair.on_self[0].to_f64(), pair.on_self[1].to_f64()],
+                [pair.on_other[0].to_f64(), pair.on_other[1].to_f64()],
+            );
+            let on = |p: [f64; 2], a: [f64; 2], b: [f64; 2]| {
+                exact::dist2_point_segment(&P::from_f64(a), &P::from_f64(b), &P::from_f64(p))
+                    .sqrt_f64()
+            };
+            assert!(
+                on(px, a, b) <= 4.0 * ulp,
+                "{}: {px:?} off its segment",
+                S::NAME
+            );
+            assert!(
+                on(py, oa, ob) <= 4.0 * ulp,
+                "{}: {py:?} off its segment",
+                S::NAME
+            );
+            let exact_gap =
+                exact::dist2_segments(&pa, &pb, &P::from_f64(oa), &P::from_f64(ob)).sqrt_f64();
+            let gap = (px[0] - py[0]).hypot(px[1] - py[1]);
+            assert!(
+                (gap - exact_gap).abs() <= 8.0 * ulp,
+                "{}: gap {gap:e}, want {exact_gap:e}",
+                S::NAME
+            );
+        }
+    }
+    check::<f64>(f64::MAX, &[1e300, 1e-38, -3e307, 0.0]);
+    check::<f32>(f32::MAX as f64, &[1e30, 1e-20, -3e37, 0.0]);
+}

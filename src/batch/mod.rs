@@ -48,7 +48,9 @@
 //! interior the steps `step_from_a` and `step_from_b` of `src/query/project.rs`), computed for
 //! every region and then selected, so that the loop has no branch. Only the points the
 //! single query would treat apart (inputs it rescales, points on the segment's line) go
-//! to it.
+//! to it. For `f32`, whose single query takes a certified fast path (`src/num/fast.rs`),
+//! the loop runs that path's branch-free kernel, and only the points its certificate
+//! rejects go to the single query.
 //!
 //! For fixed point (or any scalar whose products are exact) the functions call the
 //! single query for each element: the products are 128-bit integers, which do not
@@ -82,7 +84,7 @@ mod tests;
 #[cfg(feature = "rayon")]
 pub use par::*;
 
-use crate::num::Scalar;
+use crate::num::{Num, Scalar};
 use crate::query::Contact;
 use crate::query::project::xy;
 use crate::shape::{Capsule, Circle, Segment, Shape};
@@ -252,6 +254,9 @@ pub fn closest_points_on_segment<V: Vector2>(
     out: &mut [V],
 ) -> usize {
     let single = |p: V| segment.project_point(p);
+    if let Some(fast) = fast_closest(segment) {
+        return filtered1(points, out, fast, single);
+    }
     let Some(tol) = tolerance::<S<V>>() else {
         return each1(points, out, single);
     };
@@ -285,6 +290,13 @@ pub fn distances_squared_to_segment<V: Vector2>(
     out: &mut [S<V>],
 ) -> usize {
     let single = |p: V| p.sub(segment.project_point(p)).length_squared();
+    if let Some(fast) = fast_closest(segment) {
+        let fast = |p: V| {
+            let (q, certain) = fast(p);
+            (p.sub(q).length_squared(), certain)
+        };
+        return filtered1(points, out, fast, single);
+    }
     let Some(tol) = tolerance::<S<V>>() else {
         return each1(points, out, single);
     };
@@ -294,6 +306,22 @@ pub fn distances_squared_to_segment<V: Vector2>(
         (p.sub(V::new(q[0], q[1])).length_squared(), certain)
     };
     filtered1(points, out, fast, single)
+}
+
+/// The single query's certified fast closest point (`src/num/fast.rs`) as a batch kernel,
+/// for a scalar that has one (f32): the point, and whether its certificate holds (where
+/// it does not, the single query's careful path decides). `None` for the other scalars,
+/// whose batches run the filter of `filter.rs`.
+#[inline(always)]
+fn fast_closest<V: Vector2>(segment: &Segment<V>) -> Option<impl Fn(V) -> (V, bool)> {
+    let (a, b) = (xy(segment.a), xy(segment.b));
+    S::<V>::closest_on_segment_kernel(a, b, a)?;
+    Some(
+        move |p: V| match S::<V>::closest_on_segment_kernel(a, b, xy(p)) {
+            Some(([x, y], certain)) => (V::new(x, y), certain),
+            None => (p, false),
+        },
+    )
 }
 
 /// The contact of each circle against the capsule: [`Shape::contact`] for every circle;

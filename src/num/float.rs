@@ -9,7 +9,10 @@ macro_rules! float_scalar {
         $t:ident, $sqrt:expr, $pow2:ident, $bits:ty, $mantissa:expr, $bias:expr,
         fast_floor: $fast_floor:expr, down: $down:expr, up: $up:expr,
         safe: $safe_exp:expr, gap_exp: $gap_exp:expr,
-        predicates: ($point_within:path, $segment_within:path)
+        predicates: ($point_within:path, $segment_within:path),
+        closest: $closest:path,
+        segment_pair: $segment_pair:path,
+        cast_relative: $cast_relative:expr
     ) => {
         impl Wide for $t {
             const ZERO: Self = 0.0;
@@ -224,6 +227,7 @@ macro_rules! float_scalar {
                         f64::from($t::EPSILON) / 2.0,
                         f64::from($t::MIN_POSITIVE),
                         f64::from($t::MAX),
+                        $cast_relative,
                     ),
                 )
                 .map(|chord| chord.map(|q| q as $t))
@@ -242,6 +246,25 @@ macro_rules! float_scalar {
                 _: Seal,
             ) -> bool {
                 $segment_within(p, a, b, r1, r2)
+            }
+            #[inline(always)]
+            fn __closest_on_segment(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<([Self; 2], bool)> {
+                $closest(a, b, p)
+            }
+            #[inline(always)]
+            fn __segment_closest_points(
+                xa: [Self; 2],
+                xb: [Self; 2],
+                ya: [Self; 2],
+                yb: [Self; 2],
+                _: Seal,
+            ) -> Option<([Self; 2], [Self; 2])> {
+                $segment_pair(xa, xb, ya, yb)
             }
             #[inline]
             fn __gap_tolerance(magnitude: Self, _: Seal) -> Self {
@@ -330,7 +353,10 @@ mod float_impls {
         float_scalar!(
             f32, f32::sqrt, pow2_f32, u32, 23, 127,
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
-            predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32)
+            predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
+            closest: crate::num::fast::closest_on_segment_hook_f32,
+            segment_pair: crate::num::fast::segment_closest_points_f32,
+            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
     }
     mod double {
@@ -339,7 +365,10 @@ mod float_impls {
         float_scalar!(
             f64, f64::sqrt, pow2_f64, u64, 52, 1023,
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
-            predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within)
+            predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
+            closest: crate::num::fast::closest_on_segment_none,
+            segment_pair: crate::num::fast::segment_closest_points_none,
+            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );
     }
 }
@@ -353,7 +382,10 @@ mod float_impls {
         float_scalar!(
             f32, libm::sqrtf, pow2_f32, u32, 23, 127,
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
-            predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32)
+            predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
+            closest: crate::num::fast::closest_on_segment_hook_f32,
+            segment_pair: crate::num::fast::segment_closest_points_f32,
+            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
     }
     mod double {
@@ -362,7 +394,10 @@ mod float_impls {
         float_scalar!(
             f64, libm::sqrt, pow2_f64, u64, 52, 1023,
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
-            predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within)
+            predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
+            closest: crate::num::fast::closest_on_segment_none,
+            segment_pair: crate::num::fast::segment_closest_points_none,
+            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );
     }
 }

@@ -34,6 +34,7 @@ use crate::num::{Num, Scalar};
 use crate::shape::Core;
 use crate::vector::{Vector2, VectorOps};
 use core_contact::CoreContact;
+use project::xy;
 use radii::Radii;
 use segment_pair::SegmentPair;
 
@@ -154,9 +155,14 @@ fn nearest<V: Vector2>(x: Core<V>, y: Core<V>, radii: Radii<S<V>>) -> CoreContac
 pub(crate) fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) {
     match (x, y) {
         (Core::Point(p), Core::Point(q)) => (p, q),
-        (Core::Point(p), Core::Segment(a, b)) => (p, project::project(a, b, p).closest),
-        (Core::Segment(a, b), Core::Point(p)) => (project::project(a, b, p).closest, p),
+        (Core::Point(p), Core::Segment(a, b)) => (p, project::closest(a, b, p)),
+        (Core::Segment(a, b), Core::Point(p)) => (project::closest(a, b, p), p),
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
+            if let Some(([px, py], [qx, qy])) =
+                S::<V>::segment_closest_points(xy(xa), xy(xb), xy(ya), xy(yb))
+            {
+                return (V::new(px, py), V::new(qx, qy));
+            }
             match segment_pair::segment_segment(xa, xb, ya, yb) {
                 SegmentPair::Crossing { point } => (point, point),
                 SegmentPair::Apart(apart) => apart.closest_points(),
@@ -365,7 +371,7 @@ pub(crate) fn project_point<V: Vector2>(x: Core<V>, rx: S<V>, p: V) -> V {
     if !(rx > zero) {
         return match x {
             Core::Point(c) => c,
-            Core::Segment(a, b) => project::project(a, b, p).closest,
+            Core::Segment(a, b) => project::closest(a, b, p),
         };
     }
     if intersects(x, rx, Core::Point(p), zero) {

@@ -22,6 +22,21 @@ pub(crate) fn left_normal<V: Vector2>(a: V, b: V) -> V {
     let zero = S::<V>::ZERO;
     match b.sub(a).perp().normalize() {
         Some(n) => V::new(n.x().add(zero), n.y().add(zero)),
+        None => left_normal_halved(a, b),
+    }
+}
+
+/// [`left_normal`] where `b − a` is zero, non-finite or overflowed: from `b/2 − a/2`,
+/// which does not overflow for finite `a` and `b` (a segment of finite endpoints of
+/// opposite signs beyond `MAX/2` still has its normal); `+x` when that is zero or not
+/// finite.
+#[cold]
+#[inline(never)]
+fn left_normal_halved<V: Vector2>(a: V, b: V) -> V {
+    let zero = S::<V>::ZERO;
+    let half = |u: V| V::new(u.x().half(), u.y().half());
+    match half(b).sub(half(a)).perp().normalize() {
+        Some(n) => V::new(n.x().add(zero), n.y().add(zero)),
         None => unit_x(),
     }
 }
@@ -93,8 +108,46 @@ fn rescaled_with_largest<V: Vector2>(u: V, v: V) -> (V, V, S<V>) {
 /// The end regions are decided before any division, so a zero-length segment (and a NaN
 /// input) lands in [`Feature::Start`] and nothing divides by zero. `t` is scale-free, so it
 /// is computed on `b − a` and `p − a` rescaled by a power of two when they are huge or tiny.
+///
+/// A segment (or offset) whose extent overflows, finite coordinates of opposite signs
+/// beyond `MAX/2` (floats), is projected at half scale instead (see [`project_halved`]).
 #[inline(always)]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
+    let projection = project_in_range(a, b, p);
+    if !projection.largest.is_finite()
+        && let Some(halved) = project_halved(a, b, p)
+    {
+        return halved;
+    }
+    projection
+}
+
+/// [`project`] for a segment whose extent `b − a` or offset `p − a` overflowed (finite
+/// floats of opposite signs beyond `MAX/2`): the projection of `a/2, b/2, p/2`, whose
+/// differences cannot overflow, with its closest point scaled back (exactly: `a` or `b`
+/// themselves in the end regions, twice the halved point in the interior). Its other
+/// fields stay at half scale, where the projection's own sign tests read them. `None`
+/// for a non-finite input (the plain projection stands).
+#[cold]
+#[inline(never)]
+fn project_halved<V: Vector2>(a: V, b: V, p: V) -> Option<Projection<V>> {
+    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
+    if !(finite(a) && finite(b) && finite(p)) {
+        return None;
+    }
+    let half = |u: V| V::new(u.x().half(), u.y().half());
+    let halved = project_in_range(half(a), half(b), half(p));
+    let closest = match halved.feature {
+        Feature::Start => a,
+        Feature::End => b,
+        Feature::Interior { .. } => halved.closest.add(halved.closest),
+    };
+    Some(Projection { closest, ..halved })
+}
+
+/// [`project`]'s body, for differences that do not overflow.
+#[inline(always)]
+fn project_in_range<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let v = b.sub(a);
     let (w, v_scaled, largest) = rescaled_with_largest(p.sub(a), v);
     let along = wide::dot(w, v_scaled);
@@ -143,6 +196,16 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
         along,
         length_sq,
         largest,
+    }
+}
+
+/// The point of segment `ab` nearest `p`: [`project`]'s `closest`, by the scalar's
+/// certified fast path where it has one and its certificate holds (`num/fast.rs`).
+#[inline(always)]
+pub(crate) fn closest<V: Vector2>(a: V, b: V, p: V) -> V {
+    match S::<V>::closest_on_segment(xy(a), xy(b), xy(p)) {
+        Some([x, y]) => V::new(x, y),
+        None => project(a, b, p).closest,
     }
 }
 
@@ -303,8 +366,25 @@ impl<V: Vector2> Projection<V> {
         let d = p.sub(self.closest);
         match d.normalize() {
             Some(n) => (n, d.dot(n)),
-            None => (left_normal(a, b), S::<V>::ZERO),
+            None => end_normal_halved(a, b, p, self.closest),
         }
+    }
+}
+
+/// [`Projection::end_normal`] where `p − q` is zero, non-finite or overflowed: from
+/// `p/2 − q/2` (finite for finite points), its length saturated; the left normal, at
+/// distance 0, where `p` is the end itself.
+#[cold]
+#[inline(never)]
+fn end_normal_halved<V: Vector2>(a: V, b: V, p: V, q: V) -> (V, S<V>) {
+    let half = |u: V| V::new(u.x().half(), u.y().half());
+    let d = half(p).sub(half(q));
+    match d.normalize() {
+        Some(n) => {
+            let distance = d.dot(n);
+            (n, distance.add(distance).saturate())
+        }
+        None => (left_normal(a, b), S::<V>::ZERO),
     }
 }
 
@@ -327,7 +407,26 @@ fn interior_normal<V: Vector2>(a: V, b: V, p: V, side: core::cmp::Ordering) -> (
     } else {
         n
     };
-    (n, p.sub(a).dot(n).abs())
+    let distance = p.sub(a).dot(n).abs();
+    if distance.is_finite() {
+        return (n, distance);
+    }
+    (n, interior_distance_halved(a, p, n))
+}
+
+/// The interior distance `|(p − a) · n|` where `p − a` overflowed (finite floats of
+/// opposite signs beyond `MAX/2`): from `p/2 − a/2`, doubled and saturated. A non-finite
+/// input keeps the plain value.
+#[cold]
+#[inline(never)]
+fn interior_distance_halved<V: Vector2>(a: V, p: V, n: V) -> S<V> {
+    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
+    if !(finite(a) && finite(p)) {
+        return p.sub(a).dot(n).abs();
+    }
+    let half = |u: V| V::new(u.x().half(), u.y().half());
+    let distance = half(p).sub(half(a)).dot(n).abs();
+    distance.add(distance).saturate()
 }
 
 /// The coordinates of a vector as an array, for the [`Scalar`] hooks.

@@ -212,6 +212,11 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
     let (dx, dy, offset) = (xb.sub(xa), yb.sub(ya), xa.sub(ya));
     let largest =
         S::<V>::largest_magnitude([dx.x(), dx.y(), dy.x(), dy.y(), offset.x(), offset.y()]);
+    if !largest.is_finite()
+        && let Some(pair) = segment_segment_halved(xa, xb, ya, yb)
+    {
+        return pair;
+    }
     let k = S::<V>::rescale_factor(largest);
     let (dx, dy, offset, largest) = if k == S::<V>::ONE {
         (dx, dy, offset, largest)
@@ -287,6 +292,32 @@ pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Segment
         tolerance,
         best,
     })
+}
+
+/// [`segment_segment`] for finite segments whose differences overflow (coordinates of
+/// opposite signs beyond `MAX/2`): related at half scale, where nothing overflows, and
+/// scaled back (a crossing point doubled; apart, the candidates ranked at half scale and
+/// projected at full scale, where [`project`] halves again). `None` for a non-finite
+/// input.
+#[cold]
+#[inline(never)]
+fn segment_segment_halved<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Option<SegmentPair<V>> {
+    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
+    if !(finite(xa) && finite(xb) && finite(ya) && finite(yb)) {
+        return None;
+    }
+    let half = |u: V| V::new(u.x().half(), u.y().half());
+    Some(
+        match segment_segment(half(xa), half(xb), half(ya), half(yb)) {
+            SegmentPair::Crossing { point } => SegmentPair::Crossing {
+                point: point.add(point),
+            },
+            SegmentPair::Apart(apart) => SegmentPair::Apart(Apart {
+                points: [xa, xb, ya, yb],
+                ..apart
+            }),
+        },
+    )
 }
 
 /// Where segment `x` meets the line of `y`, for crossing segments: `xa + t (xb − xa)` with

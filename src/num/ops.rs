@@ -1,0 +1,220 @@
+//! `Num`: the crate's own view of a [`Scalar`], its arithmetic as methods (`a.add(b)`)
+//! and its numerics hooks, unsealed. Crate-private, so that it never meets a user's
+//! `std::ops` or `Ord`.
+
+use core::cmp::Ordering;
+
+use super::{SEAL, Scalar};
+
+/// The crate's own view of a [`Scalar`]: its arithmetic as methods (`a.add(b)`) and its
+/// numerics hooks, unsealed. Private, so that it never meets a user's `std::ops` or `Ord`.
+pub(crate) trait Num: Scalar {
+    #[inline(always)]
+    fn add(self, rhs: Self) -> Self {
+        <Self as Scalar>::plus(self, rhs)
+    }
+    #[inline(always)]
+    fn sub(self, rhs: Self) -> Self {
+        <Self as Scalar>::minus(self, rhs)
+    }
+    #[inline(always)]
+    fn mul(self, rhs: Self) -> Self {
+        <Self as Scalar>::times(self, rhs)
+    }
+    #[inline(always)]
+    fn div(self, rhs: Self) -> Self {
+        <Self as Scalar>::over(self, rhs)
+    }
+    #[inline(always)]
+    fn neg(self) -> Self {
+        <Self as Scalar>::negated(self)
+    }
+    #[inline(always)]
+    fn is_finite(self) -> bool {
+        <Self as Scalar>::is_finite(self)
+    }
+    /// `self ÷ 2`, exactly where the type allows.
+    #[inline(always)]
+    fn half(self) -> Self {
+        Self::__half(self, SEAL)
+    }
+    /// `self` halved `k` times: a power-of-two fraction, exact in every scalar type
+    /// (until it underflows).
+    #[inline(always)]
+    fn half_times(self, k: u32) -> Self {
+        let mut x = self;
+        for _ in 0..k {
+            x = x.half();
+        }
+        x
+    }
+    /// `±∞` becomes the largest finite value of the same sign; the rest is unchanged.
+    #[inline(always)]
+    fn saturate(self) -> Self {
+        Self::__saturate(self, SEAL)
+    }
+    #[inline(always)]
+    fn is_nan(self) -> bool {
+        Self::__is_nan(self, SEAL)
+    }
+    #[inline(always)]
+    fn abs(self) -> Self {
+        Self::__abs(self, SEAL)
+    }
+    /// The smaller of two values; `self` when they are unordered (NaN) or equal (so that
+    /// `min(−0, +0)` is deterministic).
+    #[inline(always)]
+    fn min(self, rhs: Self) -> Self {
+        if rhs < self { rhs } else { self }
+    }
+    /// The larger of two values; `self` when unordered or equal.
+    #[inline(always)]
+    fn max(self, rhs: Self) -> Self {
+        if rhs > self { rhs } else { self }
+    }
+    /// The product in the wide type: exact for fixed point.
+    #[inline(always)]
+    fn mul_wide(self, rhs: Self) -> Self::Wide {
+        Self::__mul_wide(self, rhs, SEAL)
+    }
+    /// `√w` back in the narrow type; zero for a negative input.
+    #[inline(always)]
+    fn sqrt_wide(w: Self::Wide) -> Self {
+        Self::__sqrt_wide(w, SEAL)
+    }
+    /// `num ÷ den` clamped to `[0, 1]`: 0 when `num ≤ 0` (or NaN), 1 when `num ≥ den`.
+    #[inline(always)]
+    fn unit_ratio(num: Self::Wide, den: Self::Wide) -> Self {
+        Self::__unit_ratio(num, den, SEAL)
+    }
+    /// Whether `a × b ≤ c × d` for non-negative wide values (exact for fixed point).
+    #[inline(always)]
+    fn wide_product_le(a: Self::Wide, b: Self::Wide, c: Self::Wide, d: Self::Wide) -> bool {
+        Self::__wide_product_le(a, b, c, d, SEAL)
+    }
+    /// `√(x² + y²)`, without overflow or underflow for the crate's scalars.
+    #[inline(always)]
+    fn hypot(x: Self, y: Self) -> Self {
+        Self::__hypot(x, y, SEAL)
+    }
+    /// The unit vector along `(x, y)`, or `None` for the zero vector (and NaN).
+    #[inline(always)]
+    fn normalize(x: Self, y: Self) -> Option<(Self, Self)> {
+        Self::__normalize(x, y, SEAL)
+    }
+    /// The sign of `(u − o) × (v − o)` (exact for the crate's scalars).
+    #[inline(always)]
+    fn orient(o: [Self; 2], u: [Self; 2], v: [Self; 2]) -> Ordering {
+        Self::__orient(o, u, v, SEAL)
+    }
+    /// Where segment `pq` crosses the line `uv`, as parameters in `[0, 1]` from `p` towards
+    /// `q` and from `q` towards `p` (each computed on its own, not as one minus the other).
+    #[inline(always)]
+    fn crossing_ratios(u: [Self; 2], v: [Self; 2], p: [Self; 2], q: [Self; 2]) -> (Self, Self) {
+        Self::__crossing_ratios(u, v, p, q, SEAL)
+    }
+    /// The unit roundoff of the wide products that [`wide::cross`](crate::vector) forms, for
+    /// the filters in front of the exact cast refinements: `2^-53` for f64, `2^-24` for
+    /// f32, 0 where those products are exact or no exact refinement exists.
+    #[inline(always)]
+    fn unit_roundoff() -> Self {
+        Self::__unit_roundoff(SEAL)
+    }
+    /// Whether the path from `start` along `direction` (`[[x, x_low], [y, y_low]]`) passes
+    /// exactly through `c`, ahead of the start (see `exact::through_point`); `None` where
+    /// no exact answer exists.
+    #[inline(always)]
+    fn through_point(start: [Self; 2], direction: [[Self; 2]; 2], c: [Self; 2]) -> Option<bool> {
+        Self::__through_point(start, direction, c, SEAL)
+    }
+    /// A cast's entry through the side walls of a segment, decided and measured exactly
+    /// for a path nearly along it (see `exact::wall_entry`); `direction` is
+    /// `[[x, x_low], [y, y_low]]`, the direction and its rounding. `None`: no exact
+    /// answer (fixed point keeps its rounded one); `Some(None)`: no entry.
+    #[inline(always)]
+    fn wall_entry(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        a: [Self; 2],
+        b: [Self; 2],
+        radii: [Self; 2],
+    ) -> Option<Option<Self>> {
+        Self::__wall_entry(start, direction, a, b, radii, SEAL)
+    }
+    /// Half the chord a cast's line cuts from a disc (see `exact_cast::half_chord`), given
+    /// the rounded discriminant: `Some(None)` for a miss, `None` when the squares of the
+    /// inputs overflow or underflow (the caller rescales).
+    #[inline(always)]
+    fn half_chord(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        c: [Self; 2],
+        radii: [Self; 2],
+        discriminant: Self::Wide,
+        approach: Self,
+    ) -> Option<Option<Self>> {
+        Self::__half_chord(start, direction, c, radii, discriminant, approach, SEAL)
+    }
+    /// Whether `|p − q| ≤ r₁ + r₂`; false for a negative or NaN radius.
+    #[inline(always)]
+    fn within_point(p: [Self; 2], q: [Self; 2], r1: Self, r2: Self) -> bool {
+        Self::__within_point(p, q, r1, r2, SEAL)
+    }
+    /// Whether the distance from `p` to segment `ab` is at most `r₁ + r₂`.
+    #[inline(always)]
+    fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
+        Self::__within_segment(p, a, b, r1, r2, SEAL)
+    }
+    /// The point of segment `ab` nearest `p` by a certified fast path (`num/fast.rs`), or
+    /// `None` where the certificate fails or the scalar has none: the caller then takes
+    /// its careful path.
+    #[inline(always)]
+    fn closest_on_segment(a: [Self; 2], b: [Self; 2], p: [Self; 2]) -> Option<[Self; 2]> {
+        match Self::__closest_on_segment(a, b, p, SEAL) {
+            Some((q, true)) => Some(q),
+            _ => None,
+        }
+    }
+    /// The fast path's kernel as the batch functions run it, branch-free: the point and
+    /// whether its certificate holds; `None` for a scalar without one (a constant, so
+    /// the batch picks its kernel once).
+    #[inline(always)]
+    fn closest_on_segment_kernel(
+        a: [Self; 2],
+        b: [Self; 2],
+        p: [Self; 2],
+    ) -> Option<([Self; 2], bool)> {
+        Self::__closest_on_segment(a, b, p, SEAL)
+    }
+    /// The closest points of segments `x` and `y` by a certified fast path
+    /// (`num/fast.rs`): a crossing point twice, or the nearest endpoint and its projection;
+    /// `None` where the certificate fails or the scalar has none.
+    #[inline(always)]
+    fn segment_closest_points(
+        xa: [Self; 2],
+        xb: [Self; 2],
+        ya: [Self; 2],
+        yb: [Self; 2],
+    ) -> Option<([Self; 2], [Self; 2])> {
+        Self::__segment_closest_points(xa, xb, ya, yb, SEAL)
+    }
+    /// A bound on the rounding of the wide values a segment pair forms in its local frame.
+    #[inline(always)]
+    fn gap_tolerance(magnitude: Self) -> Self::Wide {
+        Self::__gap_tolerance(magnitude, SEAL)
+    }
+    /// A power of two that brings `largest` near 1 (`ONE` when no scaling is needed).
+    #[inline(always)]
+    fn rescale_factor(largest: Self) -> Self {
+        Self::__rescale_factor(largest, SEAL)
+    }
+    /// The largest absolute value among `values`.
+    #[inline(always)]
+    fn largest_magnitude<const N: usize>(values: [Self; N]) -> Self {
+        values
+            .iter()
+            .fold(Self::ZERO, |m, v| Num::max(m, Num::abs(*v)))
+    }
+}
+
+impl<T: Scalar> Num for T {}
