@@ -545,6 +545,12 @@ fn baseline_queries(c: &mut Criterion, points: &[PointCase]) {
         |&(a, b, p, _)| baseline::closest_point(a, b, p),
     );
     run(
+        &mut group(c, "closest_point"),
+        "branch_free_f32",
+        &cases,
+        |&(a, b, p, _)| baseline::closest_point_branch_free(a, b, p),
+    );
+    run(
         &mut group(c, "circle_segment_intersects"),
         id,
         &cases,

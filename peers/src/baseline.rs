@@ -36,6 +36,19 @@ pub fn closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
     [a[0] + vx * t, a[1] + vy * t]
 }
 
+/// [`closest_point`] without branches: the parameter clamped with `max`/`min` (selects),
+/// so that points falling in random regions cost no misprediction. The floor for any
+/// closest point in this harness: the plain algorithm, with no certificate and no
+/// widening.
+#[inline]
+pub fn closest_point_branch_free(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
+    let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
+    let along = (p[0] - a[0]) * vx + (p[1] - a[1]) * vy;
+    let length_sq = vx * vx + vy * vy;
+    let t = (along / length_sq).max(0.0).min(1.0);
+    [a[0] + vx * t, a[1] + vy * t]
+}
+
 /// Whether the circle of centre `c` and radius `r` touches segment `ab`: `|c − q|² ≤ r²`.
 #[inline]
 pub fn intersects(a: [f32; 2], b: [f32; 2], c: [f32; 2], r: f32) -> bool {

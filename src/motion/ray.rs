@@ -454,13 +454,14 @@ fn side<V: Vector2>(
     if s0 == 0 || s0 * s1 >= 0 {
         return None;
     }
-    // Outside the slab: σ₀² > r², i.e. h0² > r² |v|² (exact for fixed point). A "no" may
-    // come from squares that overflowed or underflowed (inputs beyond about 2^±250 in f64,
-    // 2^±30 in f32): then asked again without the squares, rescaled where needed (cold).
+    // Outside the slab: σ₀² > r², i.e. h0² > r² |v|² (exact for fixed point). A "yes, inside"
+    // may come from squares that overflowed or underflowed (inputs beyond about 2^±250 in
+    // f64, 2^±30 in f32): then, and only then, asked again without the squares, rescaled
+    // where needed (cold).
     let h0_abs = h0.abs();
-    if S::<V>::wide_product_le(h0_abs, h0_abs, radius.mul_wide(radius), wide::dot(v, v))
-        && within_slab_rescaled(v, w, radius)
-    {
+    let inside =
+        S::<V>::wide_product_le_certain(h0_abs, h0_abs, radius.mul_wide(radius), wide::dot(v, v));
+    if inside.unwrap_or_else(|| within_slab_rescaled(v, w, radius)) {
         return None;
     }
     let left = project::left_normal(a, b);

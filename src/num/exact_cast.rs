@@ -16,9 +16,10 @@ use super::expansion::{Expansion, cross2, diff, dot2, product, sum, two_sum};
 pub(crate) const CAST_RELATIVE_F64: f64 = 1.0 / 4_294_967_296.0;
 
 /// `2^-20`: the same for an f32 cast, whose answer is rounded to `2^-24` anyway and held to
-/// no tunnel and no phantom at its rounding. An f32 half chord errs by `2^-21` of the
-/// squares it is formed from, so the f64 target would send nearly every f32 hit down the
-/// exact path (2.5x to 4.6x the time of an f32 ray or sweep, for no better f32 answer).
+/// no tunnel and no phantom at its rounding. An f32 half chord is measured again in f64
+/// first ([`half_chord_widened`]): the f32 discriminant errs by `2^-21` of the squares it
+/// is formed from, which sent nearly every f32 hit down the exact path (2.5x to 4.6x the
+/// time of an f32 ray or sweep).
 pub(crate) const CAST_RELATIVE_F32: f64 = 1.0 / 1_048_576.0;
 
 /// The power of two that [`exact_path`] divided `values` by (`scaled` are the results):
@@ -153,7 +154,8 @@ pub(crate) fn through_point(start: [f64; 2], d: [[f64; 2]; 2], c: [f64; 2]) -> O
 /// around `c`: `√(r² − (m × u)²)` with `m = start − c` and `u = d / |d|`, given the rounded
 /// discriminant `r² − (m × u)²`, `approach = |m · u|`, and the type's unit roundoff `eps`,
 /// smallest normal `tiny`, largest value `huge` and the relative error `relative` its
-/// distances may keep ([`CAST_RELATIVE_F64`], [`CAST_RELATIVE_F32`]). `Some(None)` when the line misses the
+/// distances may keep ([`CAST_RELATIVE_F64`], [`CAST_RELATIVE_F32`]), and whether the
+/// type is narrower than f64 (`narrow`: f32). `Some(None)` when the line misses the
 /// disc; `None` when the squares of the inputs overflow or fall among the subnormals of
 /// the type (its caller then rescales).
 ///
@@ -170,7 +172,7 @@ pub(crate) fn half_chord(
     radii: [f64; 2],
     discriminant: f64,
     approach: f64,
-    (eps, tiny, huge, relative): (f64, f64, f64, f64),
+    (eps, tiny, huge, relative, narrow): (f64, f64, f64, f64, bool),
 ) -> Option<Option<f64>> {
     let r = radii[0] + radii[1];
     let (mx, my) = (start[0] - c[0], start[1] - c[1]);
@@ -186,7 +188,13 @@ pub(crate) fn half_chord(
         // A certain miss.
         return Some(None);
     }
-    if discriminant > e {
+    if narrow {
+        // `f32`: its own discriminant is too coarse to measure most hits within `relative`
+        // (it errs by `2⁻²¹` of the squares); the one formed again in `f64` does.
+        if let Some(chord) = half_chord_widened(start, d, c, radii, approach, relative) {
+            return Some(chord);
+        }
+    } else if discriminant > e {
         // A certain hit. `q` errs by at most `e / (q + √e) < e / q`: fine when that is
         // within `relative` of `|m · u| + q`.
         let q = root(discriminant);
@@ -199,6 +207,47 @@ pub(crate) fn half_chord(
         None => (discriminant >= 0.0).then(|| root(discriminant)),
     })
 }
+
+/// [`half_chord`] for `f32` inputs (`narrow`), before the exact path: the discriminant
+/// `r² |d|² − (m × d)²` formed again in `f64`, where it errs by at most
+/// `e = 2⁻⁴⁹ (r² |d|² + (|m|₁ |d|₁)²)` (each input difference, product and sum carries
+/// at most `u = 2⁻⁵³`; no square or fourth power of `f32` inputs overflows or underflows
+/// in `f64`). The `f32` discriminant's own error, `2⁻²¹` of its squares, sends most `f32`
+/// hits here; this one decides them and measures `q = √(disc / |d|²)` within `relative`
+/// of `|m · u| + q` unless the path is within about `2⁻²⁴` of tangent. `None` where it
+/// cannot (the exact path decides).
+#[inline]
+fn half_chord_widened(
+    start: [f64; 2],
+    d: [[f64; 2]; 2],
+    c: [f64; 2],
+    radii: [f64; 2],
+    approach: f64,
+    relative: f64,
+) -> Option<Option<f64>> {
+    let r = radii[0] + radii[1];
+    let (mx, my) = (start[0] - c[0], start[1] - c[1]);
+    let (dx, dy) = (d[0][0] + d[0][1], d[1][0] + d[1][1]);
+    let md = mx * dy - my * dx;
+    let dd = dx * dx + dy * dy;
+    let rr_dd = r * r * dd;
+    let disc = rr_dd - md * md;
+    let size = (mx.abs() + my.abs()) * (dx.abs() + dy.abs());
+    let e = (rr_dd + size * size) * WIDENED_CHORD;
+    if disc < -e {
+        return Some(None);
+    }
+    if disc > e {
+        let q = root(disc / dd);
+        if e <= relative * q * dd * (approach + q) {
+            return Some(Some(q));
+        }
+    }
+    None
+}
+
+/// `2⁻⁴⁹`: the relative bound of [`half_chord_widened`]'s discriminant.
+const WIDENED_CHORD: f64 = 1.0 / 562_949_953_421_312.0;
 
 /// `Some(Some(q))` for a line meeting the disc, `Some(None)` for a miss, `None` when the
 /// exact path does not apply (non-finite input, or the integers path).

@@ -24,6 +24,12 @@ macro_rules! float_scalar {
             fn sub(self, rhs: Self) -> Self {
                 self - rhs
             }
+            // The sign bit cleared, without a branch (the default compares and negates, a
+            // branch that mispredicts on random signs).
+            #[inline]
+            fn abs(self) -> Self {
+                $t::abs(self)
+            }
         }
 
         impl WideOf<$t> for $t {
@@ -115,6 +121,23 @@ macro_rules! float_scalar {
             #[inline]
             fn __wide_product_le(a: Self, b: Self, c: Self, d: Self, _: Seal) -> bool {
                 a * b <= c * d
+            }
+            #[inline]
+            fn __wide_product_le_certain(
+                a: Self,
+                b: Self,
+                c: Self,
+                d: Self,
+                _: Seal,
+            ) -> Option<bool> {
+                let (left, right) = (a * b, c * d);
+                if !(left <= right) {
+                    Some(false)
+                } else if right <= $t::MAX && left >= $t::MIN_POSITIVE {
+                    Some(true)
+                } else {
+                    None
+                }
             }
             #[inline]
             fn __hypot(x: Self, y: Self, _: Seal) -> Self {
@@ -228,6 +251,7 @@ macro_rules! float_scalar {
                         f64::from($t::MIN_POSITIVE),
                         f64::from($t::MAX),
                         $cast_relative,
+                        $t::MANTISSA_DIGITS < f64::MANTISSA_DIGITS,
                     ),
                 )
                 .map(|chord| chord.map(|q| q as $t))

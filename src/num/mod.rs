@@ -338,6 +338,22 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline]
+    fn __wide_product_le_certain(
+        a: Self::Wide,
+        b: Self::Wide,
+        c: Self::Wide,
+        d: Self::Wide,
+        seal: Seal,
+    ) -> Option<bool> {
+        let le = Self::__wide_product_le(a, b, c, d, seal);
+        if le && !<Self::Wide as Wide>::EXACT_PRODUCTS {
+            None
+        } else {
+            Some(le)
+        }
+    }
+    #[doc(hidden)]
+    #[inline]
     fn __hypot(x: Self, y: Self, seal: Seal) -> Self {
         Self::__sqrt_wide(
             Self::__mul_wide(x, x, seal).add(Self::__mul_wide(y, y, seal)),

@@ -92,6 +92,19 @@ pub(crate) trait Num: Scalar {
     fn wide_product_le(a: Self::Wide, b: Self::Wide, c: Self::Wide, d: Self::Wide) -> bool {
         Self::__wide_product_le(a, b, c, d, SEAL)
     }
+    /// [`wide_product_le`](Self::wide_product_le) where its "yes" is certain: `None` for
+    /// a "yes" that squares which overflowed or underflowed may have given (floats: the
+    /// right side infinite, or the left one below the smallest normal; a user scalar's
+    /// every "yes"), for the caller to ask again without the squares.
+    #[inline(always)]
+    fn wide_product_le_certain(
+        a: Self::Wide,
+        b: Self::Wide,
+        c: Self::Wide,
+        d: Self::Wide,
+    ) -> Option<bool> {
+        Self::__wide_product_le_certain(a, b, c, d, SEAL)
+    }
     /// `√(x² + y²)`, without overflow or underflow for the crate's scalars.
     #[inline(always)]
     fn hypot(x: Self, y: Self) -> Self {

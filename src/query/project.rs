@@ -113,13 +113,17 @@ fn rescaled_with_largest<V: Vector2>(u: V, v: V) -> (V, V, S<V>) {
 /// beyond `MAX/2` (floats), is projected at half scale instead (see [`project_halved`]).
 #[inline(always)]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
-    let projection = project_in_range(a, b, p);
-    if !projection.largest.is_finite()
+    let (v, w) = (b.sub(a), p.sub(a));
+    let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
+    // Decided before the projection, so that the cold call's result never merges with
+    // the common path's (which kept that path's values in memory: 1.4x the time of an
+    // f64 segment distance).
+    if !largest.is_finite()
         && let Some(halved) = project_halved(a, b, p)
     {
         return halved;
     }
-    projection
+    project_in_range(a, b, p, (v, w, largest))
 }
 
 /// [`project`] for a segment whose extent `b − a` or offset `p − a` overflowed (finite
@@ -136,7 +140,10 @@ fn project_halved<V: Vector2>(a: V, b: V, p: V) -> Option<Projection<V>> {
         return None;
     }
     let half = |u: V| V::new(u.x().half(), u.y().half());
-    let halved = project_in_range(half(a), half(b), half(p));
+    let (a_h, b_h, p_h) = (half(a), half(b), half(p));
+    let (v, w) = (b_h.sub(a_h), p_h.sub(a_h));
+    let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
+    let halved = project_in_range(a_h, b_h, p_h, (v, w, largest));
     let closest = match halved.feature {
         Feature::Start => a,
         Feature::End => b,
@@ -147,9 +154,13 @@ fn project_halved<V: Vector2>(a: V, b: V, p: V) -> Option<Projection<V>> {
 
 /// [`project`]'s body, for differences that do not overflow.
 #[inline(always)]
-fn project_in_range<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
-    let v = b.sub(a);
-    let (w, v_scaled, largest) = rescaled_with_largest(p.sub(a), v);
+fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>)) -> Projection<V> {
+    let k = S::<V>::rescale_factor(largest);
+    let (w, v_scaled, largest) = if k == S::<V>::ONE {
+        (w, v, largest)
+    } else {
+        (w.scale(k), v.scale(k), largest.mul(k))
+    };
     let along = wide::dot(w, v_scaled);
     if !(along > <W<V> as Wide>::ZERO) {
         return Projection {

@@ -208,15 +208,50 @@ fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> (W<V>, bool) {
 /// projection onto the other; the four candidates are ranked in a local frame at `ya`,
 /// scaled by a power of two, so that no gap overflows at any magnitude.
 pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> SegmentPair<V> {
-    // The local frame: y's start at the origin, scaled by a power of two if needed.
-    let (dx, dy, offset) = (xb.sub(xa), yb.sub(ya), xa.sub(ya));
-    let largest =
-        S::<V>::largest_magnitude([dx.x(), dx.y(), dy.x(), dy.y(), offset.x(), offset.y()]);
-    if !largest.is_finite()
+    let frame = Frame::new(xa, xb, ya, yb);
+    if !frame.largest.is_finite()
         && let Some(pair) = segment_segment_halved(xa, xb, ya, yb)
     {
         return pair;
     }
+    relate(xa, xb, ya, yb, frame)
+}
+
+/// The local frame of [`segment_segment`]: `xb − xa`, `yb − ya`, `xa − ya`, and their
+/// largest component magnitude (not finite where a difference overflowed).
+#[derive(Clone, Copy)]
+struct Frame<V: Vector2> {
+    dx: V,
+    dy: V,
+    offset: V,
+    largest: S<V>,
+}
+
+impl<V: Vector2> Frame<V> {
+    #[inline(always)]
+    fn new(xa: V, xb: V, ya: V, yb: V) -> Self {
+        // y's start at the origin.
+        let (dx, dy, offset) = (xb.sub(xa), yb.sub(ya), xa.sub(ya));
+        let largest =
+            S::<V>::largest_magnitude([dx.x(), dx.y(), dy.x(), dy.y(), offset.x(), offset.y()]);
+        Self {
+            dx,
+            dy,
+            offset,
+            largest,
+        }
+    }
+}
+
+/// [`segment_segment`]'s body, on its frame (never halving: the caller has).
+#[inline(always)]
+fn relate<V: Vector2>(xa: V, xb: V, ya: V, yb: V, frame: Frame<V>) -> SegmentPair<V> {
+    let Frame {
+        dx,
+        dy,
+        offset,
+        largest,
+    } = frame;
     let k = S::<V>::rescale_factor(largest);
     let (dx, dy, offset, largest) = if k == S::<V>::ONE {
         (dx, dy, offset, largest)
@@ -307,8 +342,9 @@ fn segment_segment_halved<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Option<Segm
         return None;
     }
     let half = |u: V| V::new(u.x().half(), u.y().half());
+    let (xa_h, xb_h, ya_h, yb_h) = (half(xa), half(xb), half(ya), half(yb));
     Some(
-        match segment_segment(half(xa), half(xb), half(ya), half(yb)) {
+        match relate(xa_h, xb_h, ya_h, yb_h, Frame::new(xa_h, xb_h, ya_h, yb_h)) {
             SegmentPair::Crossing { point } => SegmentPair::Crossing {
                 point: point.add(point),
             },
