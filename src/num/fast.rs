@@ -1,6 +1,6 @@
 //! Certified fast paths: the plain algorithm, taken when a cheap certificate shows that
 //! its answer meets the crate's guarantees, and `None` otherwise, so that the caller
-//! falls back to its careful path (`docs/numerics.md`, "Fast paths").
+//! falls back to its careful path (`docs/numerics.md`, "Fast paths (f32)").
 //!
 //! `f32` queries are evaluated in `f64`. The widening is exact, and on `f32` inputs no
 //! `f64` product or sum of this module overflows or underflows: coordinates are below
@@ -192,11 +192,17 @@ pub(crate) fn segment_pair_f32(
     let (aa2, ab2, ba2, bb2) = (dot(aa, aa), dot(ab, ab), dot(ba, ba), dot(bb, bb));
     // x's endpoints onto y: offsets from ya are `aa`, `ba`.
     let along = [dot(aa, dy), dot(ba, dy), -dot(aa, dx), -dot(ab, dx)];
+    // y's endpoints onto x clamped to an end of x give an endpoint pair that x's own
+    // candidates already rank: `(xa, ya)` is candidate 0's where `xa` projects to `ya`,
+    // and where it does not, candidate 0 is strictly nearer than `ya`. They are left out
+    // (infinite), so that the pair is not its own runner-up (the common case for
+    // segments far apart) and ties go to x's candidate, as in the careful path.
+    let never = f64::INFINITY;
     let gaps = [
         gap(along[0], dyy, o_xa, inv_y, aa2, ab2),
         gap(along[1], dyy, o_xb, inv_y, ba2, bb2),
-        gap(along[2], dxx, o_ya, inv_x, aa2, ba2),
-        gap(along[3], dxx, o_yb, inv_x, ab2, bb2),
+        gap(along[2], dxx, o_ya, inv_x, never, never),
+        gap(along[3], dxx, o_yb, inv_x, never, never),
     ];
     // The nearest and the second nearest, by selects.
     let (lo01, hi01) = if gaps[1] < gaps[0] { (1, 0) } else { (0, 1) };
@@ -235,4 +241,221 @@ pub(crate) fn segment_pair_f32(
     } else {
         FastPair::Apart(on, endpoint)
     })
+}
+
+#[cfg(test)]
+mod tests {
+    //! The certificates' hit rates by input regime (printed with `--nocapture`, and
+    //! recorded in `docs/benchmarks.md`), and the fast answers against the careful paths
+    //! on the inputs they accept. Exactness against rationals is in `tests/`.
+    use super::{FastPair, closest_on_segment_f32, segment_pair_f32};
+    use crate::query::project::project;
+    use crate::query::segment_pair::{SegmentPair, segment_segment};
+
+    /// A `SplitMix64` generator, uniform in `[lo, hi)`.
+    struct Rng(u64);
+    impl Rng {
+        fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            lo + (hi - lo) * ((z >> 11) as f64 / (1_u64 << 53) as f64)
+        }
+        fn point(&mut self, scale: f64) -> [f32; 2] {
+            [
+                self.uniform(-scale, scale) as f32,
+                self.uniform(-scale, scale) as f32,
+            ]
+        }
+    }
+
+    /// Largest coordinate difference between two points, in f32 ulps of `m`.
+    fn apart_ulps(p: [f32; 2], q: [f32; 2], m: f32) -> f64 {
+        let ulp = f64::from(m) * f64::from(f32::EPSILON);
+        let d = |i: usize| (f64::from(p[i]) - f64::from(q[i])).abs();
+        d(0).max(d(1)) / ulp
+    }
+
+    fn magnitude(points: &[[f32; 2]]) -> f32 {
+        points.iter().flatten().fold(
+            f32::MIN_POSITIVE,
+            |m, c| if c.abs() > m { c.abs() } else { m },
+        )
+    }
+
+    #[test]
+    fn closest_point_certificate_by_regime() {
+        let mut rng = Rng(7);
+        let n = 20_000;
+        // (name, parameter range along the segment, offset range across it)
+        for (name, t_range, off_range) in [
+            (
+                "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
+                (-0.25, 1.25),
+                3.0,
+            ),
+            (
+                "random regions, far: t in [-10, 10), off in [-1000, 1000)",
+                (-10.0, 10.0),
+                1000.0,
+            ),
+            ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
+        ] {
+            let mut hits = 0;
+            for _ in 0..n {
+                let a = rng.point(10.0);
+                let angle = rng.uniform(0.0, core::f64::consts::TAU);
+                let length = rng.uniform(0.5, 10.0);
+                let (ux, uy) = (angle.cos(), angle.sin());
+                let b = [
+                    (f64::from(a[0]) + length * ux) as f32,
+                    (f64::from(a[1]) + length * uy) as f32,
+                ];
+                let (t, off) = (
+                    rng.uniform(t_range.0, t_range.1),
+                    rng.uniform(-off_range, off_range),
+                );
+                let p = [
+                    (f64::from(a[0]) + t * length * ux - off * uy) as f32,
+                    (f64::from(a[1]) + t * length * uy + off * ux) as f32,
+                ];
+                let (q, certain) = closest_on_segment_f32(a, b, p);
+                if certain {
+                    hits += 1;
+                    let careful = project(a, b, p).closest;
+                    let m = magnitude(&[a, b, p]);
+                    assert!(
+                        apart_ulps(q, careful, m) <= 8.0,
+                        "{a:?} {b:?} {p:?}: {q:?} {careful:?}"
+                    );
+                }
+            }
+            let rate = f64::from(hits) / f64::from(n);
+            std::eprintln!("closest point, {name}: fast path {:.2}%", 100.0 * rate);
+            assert!(rate > 0.99, "{name}: {rate}");
+        }
+        // On the segment's line, exactly: never certified (the careful path's exact rule).
+        for (a, b, p) in [
+            ([0.0, 0.0], [4.0, 0.0], [1.0, 0.0]),
+            ([-1.0, -1.0], [3.0, 3.0], [0.5, 0.5]),
+            ([-1.0, -1.0], [3.0, 3.0], [7.0, 7.0]),
+            ([2.0, 2.0], [2.0, 2.0], [1.0, 0.0]),
+            ([0.0, 0.0], [4.0, 0.0], [f32::NAN, 1.0]),
+            ([0.0, 0.0], [f32::INFINITY, 0.0], [1.0, 1.0]),
+        ] {
+            assert!(!closest_on_segment_f32(a, b, p).1, "{a:?} {b:?} {p:?}");
+        }
+    }
+
+    #[test]
+    fn segment_pair_certificate_by_regime() {
+        let mut rng = Rng(11);
+        let n = 20_000;
+        // (name, angle between the segments' directions, distance between their middles)
+        for (name, max_turn, spread) in [
+            (
+                "benchmark: any angle, middles within 3",
+                core::f64::consts::PI,
+                3.0,
+            ),
+            (
+                "far apart: any angle, middles within 1000",
+                core::f64::consts::PI,
+                1000.0,
+            ),
+            (
+                "near-parallel: within 1e-3 rad, middles within 3",
+                1e-3,
+                3.0,
+            ),
+            (
+                "parallel within rounding: within 1e-7 rad, middles within 3",
+                1e-7,
+                3.0,
+            ),
+        ] {
+            let (mut hits, mut crossing) = (0, 0);
+            for _ in 0..n {
+                let xa = rng.point(10.0);
+                let angle = rng.uniform(0.0, core::f64::consts::TAU);
+                let length = rng.uniform(0.5, 4.0);
+                let xb = [
+                    (f64::from(xa[0]) + length * angle.cos()) as f32,
+                    (f64::from(xa[1]) + length * angle.sin()) as f32,
+                ];
+                let mid = [
+                    (f64::from(xa[0]) + f64::from(xb[0])) / 2.0,
+                    (f64::from(xa[1]) + f64::from(xb[1])) / 2.0,
+                ];
+                let (d, toward) = (
+                    rng.uniform(0.0, spread),
+                    rng.uniform(0.0, core::f64::consts::TAU),
+                );
+                let c = [mid[0] + d * toward.cos(), mid[1] + d * toward.sin()];
+                let turn = angle + rng.uniform(-max_turn, max_turn);
+                let half = rng.uniform(0.25, 2.0);
+                let ya = [
+                    (c[0] - half * turn.cos()) as f32,
+                    (c[1] - half * turn.sin()) as f32,
+                ];
+                let yb = [
+                    (c[0] + half * turn.cos()) as f32,
+                    (c[1] + half * turn.sin()) as f32,
+                ];
+                let Some(fast) = segment_pair_f32(xa, xb, ya, yb) else {
+                    continue;
+                };
+                hits += 1;
+                let m = magnitude(&[xa, xb, ya, yb]);
+                let (p, q) = match fast {
+                    FastPair::Crossing(point) => {
+                        crossing += 1;
+                        (point, point)
+                    }
+                    FastPair::Apart(p, q) => (p, q),
+                };
+                let (cp, cq) = match segment_segment(xa, xb, ya, yb) {
+                    SegmentPair::Crossing { point } => (point, point),
+                    SegmentPair::Apart(apart) => apart.closest_points(),
+                };
+                // The same distance. (Not always the same points: where two candidates
+                // are within the careful path's f32 rounding of a tie, it may take the
+                // other one, an equally close pair; the fast path ranks them as exactly.)
+                let length = |p: [f32; 2], q: [f32; 2]| {
+                    (f64::from(p[0]) - f64::from(q[0])).hypot(f64::from(p[1]) - f64::from(q[1]))
+                };
+                let ulp = f64::from(m) * f64::from(f32::EPSILON);
+                assert!(
+                    (length(p, q) - length(cp, cq)).abs() <= 8.0 * ulp,
+                    "{xa:?} {xb:?} {ya:?} {yb:?}: {p:?} {q:?} against {cp:?} {cq:?}"
+                );
+                if matches!(fast, FastPair::Crossing(_)) {
+                    assert!(apart_ulps(p, cp, m) <= 8.0, "{xa:?} {xb:?} {ya:?} {yb:?}");
+                }
+            }
+            let rate = f64::from(hits) / f64::from(n);
+            std::eprintln!(
+                "segment pair, {name}: fast path {:.2}% ({crossing} crossing)",
+                100.0 * rate
+            );
+            // Within rounding of parallel, ties and uncertain orientations go to the
+            // careful path (reported, not bounded).
+            assert!(max_turn < 1e-6 || rate > 0.99, "{name}: {rate}");
+        }
+        // Touching, collinear, degenerate and non-finite pairs are never certified.
+        for (xa, xb, ya, yb) in [
+            ([0.0, 0.0], [4.0, 0.0], [2.0, 0.0], [2.0, 3.0]),
+            ([0.0, 0.0], [4.0, 0.0], [5.0, 0.0], [6.0, 0.0]),
+            ([0.0, 0.0], [0.0, 0.0], [1.0, 1.0], [2.0, 3.0]),
+            ([0.0, 0.0], [4.0, 0.0], [f32::NAN, 1.0], [2.0, 3.0]),
+            ([0.0, 0.0], [4.0, 0.0], [0.0, 1.0], [4.0, 1.0]),
+        ] {
+            assert!(
+                segment_pair_f32(xa, xb, ya, yb).is_none(),
+                "{xa:?} {xb:?} {ya:?} {yb:?}"
+            );
+        }
+    }
 }
