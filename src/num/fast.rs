@@ -243,7 +243,7 @@ pub(crate) fn segment_pair_f32(
     })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "std"))]
 mod tests {
     //! The certificates' hit rates by input regime (printed with `--nocapture`, and
     //! recorded in `docs/benchmarks.md`), and the fast answers against the careful paths
