@@ -302,8 +302,24 @@ impl<V: Vector2> Projection<V> {
     /// - Interior: the segment's unit normal, on `p`'s side (sign of the cross product);
     ///   `p − q` is never normalised there, since rounding in `q` would tilt it.
     /// - `p` on the segment: the left normal of `b − a`; `+x` for a zero-length segment.
+    ///
+    /// A segment (or offset) whose extent overflows, finite coordinates of opposite signs
+    /// beyond `MAX/2`, is measured at half scale ([`normal_halved`]), decided before the
+    /// common path so that the cold call does not touch it.
     #[inline(always)]
     pub(crate) fn normal(&self, a: V, b: V, p: V) -> (V, S<V>) {
+        let (v, d) = (b.sub(a), p.sub(a));
+        if !S::<V>::largest_magnitude([v.x(), v.y(), d.x(), d.y()]).is_finite()
+            && let Some(halved) = normal_halved(a, b, p)
+        {
+            return halved;
+        }
+        self.normal_in_range(a, b, p)
+    }
+
+    /// [`normal`](Self::normal)'s body, for differences that do not overflow.
+    #[inline(always)]
+    fn normal_in_range(&self, a: V, b: V, p: V) -> (V, S<V>) {
         match self.feature {
             Feature::Start | Feature::End => {
                 // Only a segment outside the scale-free range can flush an offset (cold).
@@ -377,26 +393,29 @@ impl<V: Vector2> Projection<V> {
         let d = p.sub(self.closest);
         match d.normalize() {
             Some(n) => (n, d.dot(n)),
-            None => end_normal_halved(a, b, p, self.closest),
+            None => (left_normal(a, b), S::<V>::ZERO),
         }
     }
 }
 
-/// [`Projection::end_normal`] where `p − q` is zero, non-finite or overflowed: from
-/// `p/2 − q/2` (finite for finite points), its length saturated; the left normal, at
-/// distance 0, where `p` is the end itself.
+/// [`Projection::normal`] for a segment whose extent `b − a` or offset `p − a` overflowed
+/// (finite floats of opposite signs beyond `MAX/2`): the normal of `a/2, b/2, p/2`, whose
+/// differences cannot overflow, and its distance doubled, saturated. `None` for a
+/// non-finite input (the plain normal stands).
 #[cold]
 #[inline(never)]
-fn end_normal_halved<V: Vector2>(a: V, b: V, p: V, q: V) -> (V, S<V>) {
-    let half = |u: V| V::new(u.x().half(), u.y().half());
-    let d = half(p).sub(half(q));
-    match d.normalize() {
-        Some(n) => {
-            let distance = d.dot(n);
-            (n, distance.add(distance).saturate())
-        }
-        None => (left_normal(a, b), S::<V>::ZERO),
+fn normal_halved<V: Vector2>(a: V, b: V, p: V) -> Option<(V, S<V>)> {
+    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
+    if !(finite(a) && finite(b) && finite(p)) {
+        return None;
     }
+    let half = |u: V| V::new(u.x().half(), u.y().half());
+    let (a_h, b_h, p_h) = (half(a), half(b), half(p));
+    let (v, w) = (b_h.sub(a_h), p_h.sub(a_h));
+    let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
+    let projection = project_in_range(a_h, b_h, p_h, (v, w, largest));
+    let (normal, distance) = projection.normal_in_range(a_h, b_h, p_h);
+    Some((normal, distance.add(distance).saturate()))
 }
 
 /// The exact orientation of `p` against `ab`, out of line: reached only within rounding
@@ -418,26 +437,7 @@ fn interior_normal<V: Vector2>(a: V, b: V, p: V, side: core::cmp::Ordering) -> (
     } else {
         n
     };
-    let distance = p.sub(a).dot(n).abs();
-    if distance.is_finite() {
-        return (n, distance);
-    }
-    (n, interior_distance_halved(a, p, n))
-}
-
-/// The interior distance `|(p − a) · n|` where `p − a` overflowed (finite floats of
-/// opposite signs beyond `MAX/2`): from `p/2 − a/2`, doubled and saturated. A non-finite
-/// input keeps the plain value.
-#[cold]
-#[inline(never)]
-fn interior_distance_halved<V: Vector2>(a: V, p: V, n: V) -> S<V> {
-    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
-    if !(finite(a) && finite(p)) {
-        return p.sub(a).dot(n).abs();
-    }
-    let half = |u: V| V::new(u.x().half(), u.y().half());
-    let distance = half(p).sub(half(a)).dot(n).abs();
-    distance.add(distance).saturate()
+    (n, p.sub(a).dot(n).abs())
 }
 
 /// The coordinates of a vector as an array, for the [`Scalar`] hooks.
