@@ -344,7 +344,30 @@ pub mod same {
     /// capsule2d's `Segment::project_point`.
     #[inline]
     pub fn closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
-        project(a, b, p).0
+        fast_closest_point(a, b, p).unwrap_or_else(|| project(a, b, p).0)
+    }
+
+    /// capsule2d's certified fast path for the f32 closest point (`src/num/fast.rs`): the
+    /// plain algorithm in f64, the end regions selected, rounded once, where the point lies
+    /// off the segment's line by more than the cross product's rounding.
+    #[inline]
+    fn fast_closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> Option<[f32; 2]> {
+        let [ax, ay] = a.map(f64::from);
+        let [bx, by] = b.map(f64::from);
+        let [px, py] = p.map(f64::from);
+        let (vx, vy) = (bx - ax, by - ay);
+        let (wx, wy) = (px - ax, py - ay);
+        let (vx_wy, vy_wx) = (vx * wy, vy * wx);
+        let cross = vx_wy - vy_wx;
+        if !(cross.abs() > (vx_wy.abs() + vy_wx.abs()) / (1u64 << 50) as f64) {
+            return None;
+        }
+        let along = wx * vx + wy * vy;
+        let length_sq = vx * vx + vy * vy;
+        let t = along / length_sq;
+        let interior = [(ax + t * vx) as f32, (ay + t * vy) as f32];
+        let end = if along < length_sq { interior } else { b };
+        Some(if along > 0.0 { end } else { a })
     }
 
     /// capsule2d's `Circle::contact` of a segment: the exact decision, then the
