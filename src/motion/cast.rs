@@ -19,9 +19,10 @@
 //! through a thin shape however fast it moves, and reports nothing that its exact
 //! predicates do not see.
 
-use crate::motion::ray::{Hit, cast_outside, finite_point};
+use crate::motion::ray::{Hit, cast_outside};
 use crate::num::{Num, Scalar};
 use crate::query;
+use crate::query::project::finite_point;
 use crate::shape::Core;
 use crate::vector::{Vector2, VectorOps};
 

@@ -57,9 +57,10 @@
 //! passed through, as every query treats them.
 
 use crate::motion::cast::{CastOptions, StartOverlap};
-use crate::motion::ray::{Hit, finite_point};
+use crate::motion::ray::Hit;
 use crate::num::{Num, Scalar};
 use crate::query::Contact;
+use crate::query::project::finite_point;
 use crate::shape::{Aabb, Core, Shape};
 use crate::vector::{Vector2, VectorOps, wide};
 

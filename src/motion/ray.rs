@@ -24,7 +24,7 @@
 use crate::motion::cap;
 use crate::num::{Num, Scalar, Wide};
 use crate::query::Contact;
-use crate::query::project;
+use crate::query::project::{self, finite_point};
 use crate::shape::{Capsule, Circle, Core, Shape};
 use crate::vector::wide::{self, W};
 use crate::vector::{Vector2, VectorOps};
@@ -204,12 +204,6 @@ impl<V: Vector2> Ray<V> {
             normal: cast.normal,
         })
     }
-}
-
-/// Whether both coordinates are finite (always true for fixed point).
-#[inline]
-pub(crate) fn finite_point<V: Vector2>(p: V) -> bool {
-    p.x().is_finite() && p.y().is_finite()
 }
 
 /// Where a cast first meets an inflated core.

@@ -9,8 +9,9 @@
 //! Speculative contacts (contacts within a margin) are
 //! [`Shape::contact_with_margin`](crate::Shape::contact_with_margin).
 
-use crate::motion::ray::{Hit, cast_core, finite_point};
+use crate::motion::ray::{Hit, cast_core};
 use crate::num::{Num, Scalar};
+use crate::query::project::finite_point;
 use crate::shape::{Circle, Core, Shape};
 use crate::vector::{Vector2, VectorOps};
 

@@ -14,6 +14,18 @@ pub(crate) fn unit_x<V: Vector2>() -> V {
     V::new(S::<V>::ONE, S::<V>::ZERO)
 }
 
+/// Whether both coordinates are finite (always true for fixed point).
+#[inline]
+pub(crate) fn finite_point<V: Vector2>(p: V) -> bool {
+    p.x().is_finite() && p.y().is_finite()
+}
+
+/// `p / 2`, exact for floats of the size whose differences overflow.
+#[inline]
+pub(crate) fn half_point<V: Vector2>(p: V) -> V {
+    V::new(p.x().half(), p.y().half())
+}
+
 /// The unit left normal of `b − a` (counter-clockwise), or `+x` when `a == b`.
 /// Negative zeros become positive ones (`x + 0`), so a horizontal segment's normal is
 /// `(0, 1)` and not `(−0, 1)`.
@@ -34,8 +46,7 @@ pub(crate) fn left_normal<V: Vector2>(a: V, b: V) -> V {
 #[inline(never)]
 fn left_normal_halved<V: Vector2>(a: V, b: V) -> V {
     let zero = S::<V>::ZERO;
-    let half = |u: V| V::new(u.x().half(), u.y().half());
-    match half(b).sub(half(a)).perp().normalize() {
+    match half_point(b).sub(half_point(a)).perp().normalize() {
         Some(n) => V::new(n.x().add(zero), n.y().add(zero)),
         None => unit_x(),
     }
@@ -95,6 +106,13 @@ pub(crate) fn rescaled<V: Vector2>(u: V, v: V) -> (V, V) {
 #[inline(always)]
 fn rescaled_with_largest<V: Vector2>(u: V, v: V) -> (V, V, S<V>) {
     let largest = S::<V>::largest_magnitude([u.x(), u.y(), v.x(), v.y()]);
+    rescaled_by(u, v, largest)
+}
+
+/// `(u, v)` and `largest`, their largest component magnitude, scaled by the
+/// `rescale_factor` hook for it.
+#[inline(always)]
+fn rescaled_by<V: Vector2>(u: V, v: V, largest: S<V>) -> (V, V, S<V>) {
     let k = S::<V>::rescale_factor(largest);
     if k == S::<V>::ONE {
         (u, v, largest)
@@ -135,15 +153,7 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
 #[cold]
 #[inline(never)]
 fn project_halved<V: Vector2>(a: V, b: V, p: V) -> Option<Projection<V>> {
-    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
-    if !(finite(a) && finite(b) && finite(p)) {
-        return None;
-    }
-    let half = |u: V| V::new(u.x().half(), u.y().half());
-    let (a_h, b_h, p_h) = (half(a), half(b), half(p));
-    let (v, w) = (b_h.sub(a_h), p_h.sub(a_h));
-    let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
-    let halved = project_in_range(a_h, b_h, p_h, (v, w, largest));
+    let (_, halved) = at_half_scale(a, b, p)?;
     let closest = match halved.feature {
         Feature::Start => a,
         Feature::End => b,
@@ -152,15 +162,23 @@ fn project_halved<V: Vector2>(a: V, b: V, p: V) -> Option<Projection<V>> {
     Some(Projection { closest, ..halved })
 }
 
+/// `a/2, b/2, p/2` and the projection between them (whose differences cannot overflow),
+/// for [`project_halved`] and [`normal_halved`]; `None` for a non-finite input.
+#[inline(always)]
+fn at_half_scale<V: Vector2>(a: V, b: V, p: V) -> Option<([V; 3], Projection<V>)> {
+    if !(finite_point(a) && finite_point(b) && finite_point(p)) {
+        return None;
+    }
+    let (a, b, p) = (half_point(a), half_point(b), half_point(p));
+    let (v, w) = (b.sub(a), p.sub(a));
+    let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
+    Some(([a, b, p], project_in_range(a, b, p, (v, w, largest))))
+}
+
 /// [`project`]'s body, for differences that do not overflow.
 #[inline(always)]
 fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>)) -> Projection<V> {
-    let k = S::<V>::rescale_factor(largest);
-    let (w, v_scaled, largest) = if k == S::<V>::ONE {
-        (w, v, largest)
-    } else {
-        (w.scale(k), v.scale(k), largest.mul(k))
-    };
+    let (w, v_scaled, largest) = rescaled_by(w, v, largest);
     let along = wide::dot(w, v_scaled);
     if !(along > <W<V> as Wide>::ZERO) {
         return Projection {
@@ -405,16 +423,8 @@ impl<V: Vector2> Projection<V> {
 #[cold]
 #[inline(never)]
 fn normal_halved<V: Vector2>(a: V, b: V, p: V) -> Option<(V, S<V>)> {
-    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
-    if !(finite(a) && finite(b) && finite(p)) {
-        return None;
-    }
-    let half = |u: V| V::new(u.x().half(), u.y().half());
-    let (a_h, b_h, p_h) = (half(a), half(b), half(p));
-    let (v, w) = (b_h.sub(a_h), p_h.sub(a_h));
-    let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
-    let projection = project_in_range(a_h, b_h, p_h, (v, w, largest));
-    let (normal, distance) = projection.normal_in_range(a_h, b_h, p_h);
+    let ([a, b, p], projection) = at_half_scale(a, b, p)?;
+    let (normal, distance) = projection.normal_in_range(a, b, p);
     Some((normal, distance.add(distance).saturate()))
 }
 

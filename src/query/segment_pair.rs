@@ -4,7 +4,7 @@
 
 use crate::num::{Num, Scalar, Wide};
 use crate::query::core_contact::{CoreContact, all_finite, depth, depth_rescaled, quarter};
-use crate::query::project::{Projection, left_normal, project, xy};
+use crate::query::project::{Projection, finite_point, half_point, left_normal, project, xy};
 use crate::query::radii::{Radii, within_segment};
 use crate::vector::wide::{self, W};
 use crate::vector::{Vector2, VectorOps};
@@ -337,12 +337,10 @@ fn relate<V: Vector2>(xa: V, xb: V, ya: V, yb: V, frame: Frame<V>) -> SegmentPai
 #[cold]
 #[inline(never)]
 fn segment_segment_halved<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> Option<SegmentPair<V>> {
-    let finite = |u: V| u.x().is_finite() && u.y().is_finite();
-    if !(finite(xa) && finite(xb) && finite(ya) && finite(yb)) {
+    if ![xa, xb, ya, yb].into_iter().all(finite_point) {
         return None;
     }
-    let half = |u: V| V::new(u.x().half(), u.y().half());
-    let (xa_h, xb_h, ya_h, yb_h) = (half(xa), half(xb), half(ya), half(yb));
+    let [xa_h, xb_h, ya_h, yb_h] = [xa, xb, ya, yb].map(half_point);
     Some(
         match relate(xa_h, xb_h, ya_h, yb_h, Frame::new(xa_h, xb_h, ya_h, yb_h)) {
             SegmentPair::Crossing { point } => SegmentPair::Crossing {
@@ -489,8 +487,7 @@ fn pair_contact<V: Vector2>(
     match pair {
         SegmentPair::Crossing { point } => {
             let contact = crossing_contact(xa, xb, ya, yb, point, radius);
-            let finite = |p: V| p.x().is_finite() && p.y().is_finite();
-            let contact = if contact.depth.is_nan() || !finite(contact.on_x) {
+            let contact = if contact.depth.is_nan() || !finite_point(contact.on_x) {
                 // Floats within a factor of 4 of MAX: the differences overflowed.
                 crossing_contact_scaled_down(xa, xb, ya, yb, radius)
             } else {
