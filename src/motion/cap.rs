@@ -26,12 +26,15 @@ pub(crate) fn disc<V: Vector2>(
         // ray running along a zero-radius segment's line: it meets the nearer endpoint).
         let across = wide::cross(direction, m);
         // Within rounding of passing through (floats): decided exactly, with the
-        // direction's own rounding (`low`) put back.
+        // direction's own rounding (`low`) put back. Fixed point's `across` is exact.
         let roundoff = S::<V>::unit_roundoff();
         let size = |p: V| p.x().abs().add(p.y().abs());
-        let bound = roundoff.mul(size(direction)).mul(size(m));
-        let bound = bound.add(bound).add(bound).add(bound);
-        if roundoff != zero && !(across.abs() > bound.add(bound).mul_wide(S::<V>::ONE)) {
+        let uncertain = || {
+            let bound = roundoff.mul(size(direction)).mul(size(m));
+            let bound = bound.add(bound).add(bound).add(bound);
+            !(across.abs() > bound.add(bound).mul_wide(S::<V>::ONE))
+        };
+        if !<W<V> as Wide>::EXACT_PRODUCTS && roundoff != zero && uncertain() {
             let through = S::<V>::through_point(
                 [start.x(), start.y()],
                 [[direction.x(), low.x()], [direction.y(), low.y()]],

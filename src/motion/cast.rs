@@ -22,7 +22,7 @@
 use crate::motion::ray::{Hit, cast_outside};
 use crate::num::{Num, Scalar};
 use crate::query;
-use crate::query::project::finite_point;
+use crate::query::project::{self, finite_point};
 use crate::shape::Core;
 use crate::vector::{Vector2, VectorOps};
 
@@ -150,6 +150,28 @@ pub(crate) fn cast<V: Vector2>(
         rounding_of_difference(motion.x(), options.other_motion.x(), d.x()),
         rounding_of_difference(motion.y(), options.other_motion.y(), d.y()),
     );
+    let ends = |core: Core<V>| match core {
+        Core::Point(p) => (p, p),
+        Core::Segment(a, b) => (a, b),
+    };
+    // The certified fast path (floats), where the relative motion is exact: a start
+    // certified apart, and the earliest entry certified, or a certain miss.
+    if low.x() == zero && low.y() == zero {
+        let xy = |(a, b): (V, V)| [project::xy(a), project::xy(b)];
+        let fast = S::<V>::cast_cores_certified(xy(ends(x)), xy(ends(y)), [rx, ry], project::xy(d));
+        if let Some(found) = fast {
+            let (time, normal, core_point) = found?;
+            let normal = V::new(normal[0], normal[1]);
+            let point = V::new(core_point[0], core_point[1])
+                .add(normal.scale(ry))
+                .add(options.other_motion.scale(time));
+            return (finite_point(point) && time.is_finite()).then_some(Hit {
+                time,
+                normal,
+                point,
+            });
+        }
+    }
     if let Some(contact) = query::contact(x, rx, y, ry) {
         let presses = d.dot(contact.normal) < zero;
         return (options.start == StartOverlap::Hit || presses).then_some(Hit {
@@ -169,7 +191,8 @@ pub(crate) fn cast<V: Vector2>(
     let entry = |start: V, direction: V, unit: V, (a, b): (V, V), of_x: bool| {
         let low = if of_x { low } else { low.neg() };
         let (distance, normal, core_point) =
-            cast_outside(start, (direction, low), unit, reach, a, b, (rx, ry))?;
+            cast_outside(start, (direction, low), unit, a, b, (rx, ry))
+                .filter(|entry| entry.0 <= reach)?;
         Some(if of_x {
             // `start` is on x: the normal already faces x, and y's core point is the
             // cast's.
@@ -182,10 +205,6 @@ pub(crate) fn cast<V: Vector2>(
     let earlier = |p: Option<Entry<V>>, q: Option<Entry<V>>| match (p, q) {
         (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
         (p, q) => p.or(q),
-    };
-    let ends = |core: Core<V>| match core {
-        Core::Point(p) => (p, p),
-        Core::Segment(a, b) => (a, b),
     };
     let best = match (x, y) {
         (Core::Point(p), _) => entry(p, d, unit, ends(y), true),

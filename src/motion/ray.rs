@@ -187,10 +187,31 @@ impl<V: Vector2> Ray<V> {
         if !(max_time >= zero) {
             return None;
         }
+        if let Some(found) = S::<V>::cast_certified(
+            project::xy(self.origin),
+            project::xy(self.direction),
+            [project::xy(a), project::xy(b)],
+            [zero, radius],
+            max_time,
+        ) {
+            let (time, normal, _) = found?;
+            let point = self.at(time);
+            return finite_point(point).then(|| Hit {
+                time,
+                point,
+                normal: V::new(normal[0], normal[1]),
+            });
+        }
+        let cast = cast_core(self.origin, self.direction, a, b, zero, radius)?;
+        // The speed only now, for a candidate: most casts miss before it is needed.
         let speed = self.direction.length();
-        let reach = speed.mul(max_time);
-        let reach = if reach.is_nan() { zero } else { reach };
-        let cast = cast_core(self.origin, self.direction, reach, a, b, zero, radius)?;
+        if cast.inside.is_none() {
+            let reach = speed.mul(max_time);
+            let reach = if reach.is_nan() { zero } else { reach };
+            if !(cast.distance <= reach) {
+                return None;
+            }
+        }
         let (time, point) = match cast.inside {
             Some(_) => (zero, self.origin),
             None => {
@@ -223,22 +244,21 @@ pub(crate) struct Cast<V: Vector2> {
 pub(crate) type Entry<V> = (S<V>, V, V);
 
 /// Casts a circle of radius `start_radius` (0 for a ray) centred at `start`, moving along
-/// `direction` for at most `reach` (a distance), against the capsule of `core_radius`
-/// around segment `ab` (`a == b` for a circle).
+/// `direction`, against the capsule of `core_radius` around segment `ab` (`a == b` for a
+/// circle): the first entry at any distance (the caller compares it with its reach).
 ///
 /// The start-inside test is the contact query itself ([`Shape::contact`](crate::Shape::contact) of a circle against a capsule), so a
 /// cast hits at distance 0 exactly when that query reports a contact, with its normal.
 pub(crate) fn cast_core<V: Vector2>(
     start: V,
     direction: V,
-    reach: S<V>,
     a: V,
     b: V,
     start_radius: S<V>,
     core_radius: S<V>,
 ) -> Option<Cast<V>> {
     let zero = S::<V>::ZERO;
-    if !(start_radius >= zero) || !(core_radius >= zero) || !(reach >= zero) {
+    if !(start_radius >= zero) || !(core_radius >= zero) {
         return None;
     }
     let shape = Capsule::new(a, b, core_radius);
@@ -256,7 +276,6 @@ pub(crate) fn cast_core<V: Vector2>(
         start,
         (direction, V::zero()),
         unit,
-        reach,
         a,
         b,
         (start_radius, core_radius),
@@ -270,7 +289,7 @@ pub(crate) fn cast_core<V: Vector2>(
 }
 
 /// [`cast_core`] for a start known to be outside the inflated core (its caller decided
-/// that exactly): the entry `(distance, normal, core point)` within `reach`, along `unit`
+/// that exactly): the entry `(distance, normal, core point)`, along `unit`
 /// (`direction` normalised), against segment `ab` inflated by `radii.0 + radii.1` (kept
 /// apart for the exact refinements, which add them exactly). `low` is the rounding error
 /// of `direction` when it is a difference of motions (zero for a ray): the exact
@@ -280,7 +299,6 @@ pub(crate) fn cast_outside<V: Vector2>(
     start: V,
     (direction, low): (V, V),
     unit: V,
-    reach: S<V>,
     a: V,
     b: V,
     radii: (S<V>, S<V>),
@@ -306,8 +324,7 @@ pub(crate) fn cast_outside<V: Vector2>(
         })
     };
     let (distance, normal, core_point) = best?;
-    let distance = distance.max(zero);
-    (distance <= reach).then_some((distance, normal, core_point))
+    Some((distance.max(zero), normal, core_point))
 }
 
 /// The sign of a wide value: -1, 0 or 1 (0 for NaN).
@@ -404,22 +421,28 @@ fn side<V: Vector2>(
     // path crosses the line between its ends when it passes within rounding of an end
     // or starts within rounding of the line: the exact entry (floats) decides and
     // measures instead. Fixed point's wide products are exact (no filter needed).
+    // Fixed point's products and signs are exact: no filter, and the crossing signs of a
+    // bare segment are formed only where they are asked.
+    let exact = <W<V> as Wide>::EXACT_PRODUCTS;
     let size = |p: V| p.x().abs().add(p.y().abs());
     let (size_v, size_d) = (size(v), size(direction));
     let slant = size_v.mul(size_d).mul(S::<V>::ONE.half_times(14));
-    let parallel = !(h1.abs() > slant.mul_wide(S::<V>::ONE));
+    let parallel = !exact && !(h1.abs() > slant.mul_wide(S::<V>::ONE));
     let roundoff = S::<V>::unit_roundoff();
     // For a bare segment: `h0`, `(a − start) × d = −(w × d)` and `(b − start) × d` each
     // err by at most `8 roundoff (|d|₁ + |v|₁)(|w|₁ + |v|₁)` (a bound on all three).
-    let (across_a, across_b) = if radius == zero {
+    let crossing_signs = || {
         (
             wide::cross(direction, a.sub(start)),
             wide::cross(direction, b.sub(start)),
         )
+    };
+    let (across_a, across_b) = if radius == zero && !exact {
+        crossing_signs()
     } else {
         (<W<V> as Wide>::ZERO, <W<V> as Wide>::ZERO)
     };
-    let bare_uncertain = radius == zero && roundoff != zero && {
+    let bare_uncertain = !exact && radius == zero && roundoff != zero && {
         let bound = roundoff.mul(size_d.add(size_v)).mul(size(w).add(size_v));
         let bound = bound.add(bound).add(bound).add(bound);
         let bound = bound.add(bound).mul_wide(S::<V>::ONE);
@@ -469,6 +492,11 @@ fn side<V: Vector2>(
     if radius == zero {
         // The ray crosses the line between the endpoints (closed): exact signs for fixed
         // point, and for floats certain ones (the filter above).
+        let (across_a, across_b) = if exact {
+            crossing_signs()
+        } else {
+            (across_a, across_b)
+        };
         let (sa, sb) = (sign(across_a), sign(across_b));
         if sa * sb > 0 {
             return None;

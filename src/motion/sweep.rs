@@ -11,7 +11,7 @@
 
 use crate::motion::ray::{Hit, cast_core};
 use crate::num::{Num, Scalar};
-use crate::query::project::finite_point;
+use crate::query::project::{self, finite_point};
 use crate::shape::{Circle, Core, Shape};
 use crate::vector::{Vector2, VectorOps};
 
@@ -24,9 +24,30 @@ fn sweep_core<V: Vector2>(
     radius_y: V::Scalar,
 ) -> Option<Hit<V>> {
     let zero = V::Scalar::ZERO;
+    let xy = project::xy::<V>;
+    if let Some(found) = V::Scalar::cast_certified(
+        xy(circle.center),
+        xy(motion),
+        [xy(a), xy(b)],
+        [circle.radius, radius_y],
+        V::Scalar::ONE,
+    ) {
+        let (time, normal, core) = found?;
+        let normal = V::new(normal[0], normal[1]);
+        let point = V::new(core[0], core[1]).add(normal.scale(radius_y));
+        return finite_point(point).then_some(Hit {
+            time,
+            normal,
+            point,
+        });
+    }
+    let cast = cast_core(circle.center, motion, a, b, circle.radius, radius_y)?;
+    // The reach only now, for a candidate: most sweeps miss before it is needed.
     let reach = motion.length();
     let reach = if reach.is_finite() { reach } else { zero };
-    let cast = cast_core(circle.center, motion, reach, a, b, circle.radius, radius_y)?;
+    if cast.inside.is_none() && !(cast.distance <= reach) {
+        return None;
+    }
     let (time, point) = match cast.inside {
         Some(contact) => (zero, contact.point),
         None => {

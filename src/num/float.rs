@@ -281,6 +281,56 @@ macro_rules! float_scalar {
                 $closest(a, b, p)
             }
             #[inline(always)]
+            fn __cast_certified(
+                start: [Self; 2],
+                direction: [Self; 2],
+                core: [[Self; 2]; 2],
+                radii: [Self; 2],
+                max_time: Self,
+                _: Seal,
+            ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
+                let target = if $t::MANTISSA_DIGITS < f64::MANTISSA_DIGITS {
+                    crate::num::fast_cast::TARGET_F32
+                } else {
+                    crate::num::fast_cast::TARGET_F64
+                };
+                let wide = |p: [Self; 2]| p.map(f64::from);
+                let narrow = |p: [f64; 2]| p.map(|x| x as $t);
+                let found = crate::num::fast_cast::cast(
+                    wide(start),
+                    wide(direction),
+                    (wide(core[0]), wide(core[1])),
+                    (f64::from(radii[0]), f64::from(radii[1])),
+                    f64::from(max_time),
+                    target,
+                )?;
+                Some(found.map(|(time, normal, point)| (time as $t, narrow(normal), narrow(point))))
+            }
+            #[inline(always)]
+            fn __cast_cores_certified(
+                x: [[Self; 2]; 2],
+                y: [[Self; 2]; 2],
+                radii: [Self; 2],
+                motion: [Self; 2],
+                _: Seal,
+            ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
+                let target = if $t::MANTISSA_DIGITS < f64::MANTISSA_DIGITS {
+                    crate::num::fast_cast::TARGET_F32
+                } else {
+                    crate::num::fast_cast::TARGET_F64
+                };
+                let wide = |p: [Self; 2]| p.map(f64::from);
+                let narrow = |p: [f64; 2]| p.map(|x| x as $t);
+                let found = crate::num::fast_cast::cast_cores(
+                    (wide(x[0]), wide(x[1])),
+                    (wide(y[0]), wide(y[1])),
+                    (f64::from(radii[0]), f64::from(radii[1])),
+                    wide(motion),
+                    target,
+                )?;
+                Some(found.map(|(time, normal, point)| (time as $t, narrow(normal), narrow(point))))
+            }
+            #[inline(always)]
             fn __segment_closest_points(
                 xa: [Self; 2],
                 xb: [Self; 2],

@@ -40,6 +40,8 @@ pub(crate) mod exact_cast;
 mod expansion;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod fast;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod fast_cast;
 #[cfg(feature = "fixed")]
 mod fixed;
 #[cfg(any(feature = "std", feature = "libm"))]
@@ -490,6 +492,33 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
         let radius = Self::plus(r1, r2);
         Self::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn __cast_certified(
+        start: [Self; 2],
+        direction: [Self; 2],
+        core: [[Self; 2]; 2],
+        radii: [Self; 2],
+        max_time: Self,
+        seal: Seal,
+    ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
+        let _ = (start, direction, core, radii, max_time, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn __cast_cores_certified(
+        x: [[Self; 2]; 2],
+        y: [[Self; 2]; 2],
+        radii: [Self; 2],
+        motion: [Self; 2],
+        seal: Seal,
+    ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
+        let _ = (x, y, radii, motion, seal);
+        None
     }
     #[doc(hidden)]
     #[inline(always)]

@@ -188,6 +188,36 @@ pub(crate) trait Num: Scalar {
             _ => None,
         }
     }
+    /// A cast by the certified fast path (`num/fast_cast.rs`): the point `start` moving
+    /// along `direction` against segment `core` inflated by `radii[0] + radii[1]`, within
+    /// `max_time`. `Some(Some((time, normal, core point)))` for a hit, `Some(None)` for a
+    /// miss, `None` where the certificate fails or the scalar has none (the careful path
+    /// decides).
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn cast_certified(
+        start: [Self; 2],
+        direction: [Self; 2],
+        core: [[Self; 2]; 2],
+        radii: [Self; 2],
+        max_time: Self,
+    ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
+        Self::__cast_certified(start, direction, core, radii, max_time, SEAL)
+    }
+    /// A cast of core `x` moving by `motion` against core `y` held still, inflated by
+    /// `radii[0] + radii[1]`, by the certified fast path (`num/fast_cast.rs`): `(time,
+    /// normal facing x, y's core point)`, `Some(None)` for a miss, `None` where the
+    /// certificate fails or the scalar has none.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn cast_cores_certified(
+        x: [[Self; 2]; 2],
+        y: [[Self; 2]; 2],
+        radii: [Self; 2],
+        motion: [Self; 2],
+    ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
+        Self::__cast_cores_certified(x, y, radii, motion, SEAL)
+    }
     /// The fast path's kernel as the batch functions run it, branch-free: the point and
     /// whether its certificate holds; `None` for a scalar without one (a constant, so
     /// the batch picks its kernel once).

@@ -1,0 +1,486 @@
+//! The certified fast path of a cast: a point moving from `o` along `d` against segment
+//! `ab` inflated by `r = r₁ + r₂` (a ray against any shape, a circle swept against any
+//! shape), solved by the plain closed forms in `f64` with an a-posteriori error bound on
+//! every decision and on the time, for `f32` and `f64` inputs
+//! (`docs/numerics.md`, "Fast paths: casts").
+//!
+//! The answer is `Some(Some(hit))` or `Some(None)` (a miss) only where every decision it
+//! rests on is further from its boundary than its bound, and the time's bound is within
+//! the type's target; anything else is `None`, and the caller takes its careful path (the
+//! contact query for a start that touches, the exact expansions of `exact_cast.rs` near
+//! tangency, along a wall or through a point). So where the fast path answers, it answers
+//! what the careful path would, to the target's accuracy.
+//!
+//! Time is counted in multiples of `d` throughout, as the caller reports it: no
+//! normalisation of `d`, no inside test beyond one squared distance, no exact sign.
+//!
+//! **Bounds.** `u = 2⁻⁵³`. Every input is an `f64` (an `f32` widens exactly). A difference
+//! of two inputs carries at most `u` of itself; `x·y ± z·w` formed from such differences
+//! at most `4u (|x·y| + |z·w|)`, which [`cross`] and [`dot`] return beside the value, with
+//! a little room (`5u`). The other bounds follow by the usual first-order rules, each
+//! with room to spare; a quotient's relative bound is the sum of its terms' plus `4u`,
+//! which also covers the second-order terms, since a time is kept only when that sum is
+//! below `2⁻³⁰`. Each bound also carries `ETA = 2⁻⁹⁰⁰`, which covers the absolute error
+//! of any result among the subnormals (`f64` inputs only; on `f32` inputs no product here
+//! leaves `[2⁻⁵⁹⁶, 2⁵¹²]`). Products that overflow make their bound infinite, and a NaN
+//! fails every comparison: both leave the certificate unmet.
+
+/// `u = 2⁻⁵³`, the unit roundoff of `f64`.
+const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+
+/// `2⁻⁹⁰⁰`: an absolute term in every bound, for results among the subnormals.
+const ETA: f64 = f64::from_bits((1023 - 900) << 52);
+
+/// The relative bound on an `f32` cast's time (`2⁻³⁰`): the answer is then rounded to `f32`
+/// once, within `2⁻²⁴` of itself.
+pub(crate) const TARGET_F32: f64 = 1.0 / 1_073_741_824.0;
+
+/// The relative bound on an `f64` cast's time (`2⁻⁴⁴`, below `10⁻¹³`).
+pub(crate) const TARGET_F64: f64 = 1.0 / 17_592_186_044_416.0;
+
+/// A certified hit: time in multiples of `d`, unit normal of the inflated core facing the
+/// mover, and the point of the core nearest the hit.
+pub(crate) type FastHit = (f64, [f64; 2], [f64; 2]);
+
+#[inline(always)]
+fn sub(p: [f64; 2], q: [f64; 2]) -> [f64; 2] {
+    [p[0] - q[0], p[1] - q[1]]
+}
+
+/// `p · q` and a bound on its rounding (see the module docs).
+#[inline(always)]
+fn dot(p: [f64; 2], q: [f64; 2]) -> (f64, f64) {
+    let (x, y) = (p[0] * q[0], p[1] * q[1]);
+    (x + y, (x.abs() + y.abs()) * (5.0 * U) + ETA)
+}
+
+/// `p × q = p_x q_y − p_y q_x` and a bound on its rounding.
+#[inline(always)]
+fn cross(p: [f64; 2], q: [f64; 2]) -> (f64, f64) {
+    let (x, y) = (p[0] * q[1], p[1] * q[0]);
+    (x - y, (x.abs() + y.abs()) * (5.0 * U) + ETA)
+}
+
+/// The correctly rounded square root (IEEE; `libm`'s in `no_std`).
+#[inline(always)]
+fn root(x: f64) -> f64 {
+    <f64 as super::Scalar>::sqrt(x)
+}
+
+/// The cast of `o` along `d` against segment `ab` inflated by `r₁ + r₂`, within
+/// `max_time`, certified to `target` (relative, on the time); see the module docs.
+///
+/// `None` where the certificate fails: negative or NaN radii, non-finite values, a start
+/// within rounding of the shape (or inside it), a path within rounding of parallel to
+/// the core, of tangent to an end disc, of an end of the wall, or of `max_time`, a time
+/// whose bound exceeds `target`.
+#[inline]
+pub(crate) fn cast(
+    o: [f64; 2],
+    d: [f64; 2],
+    (a, b): ([f64; 2], [f64; 2]),
+    (r1, r2): (f64, f64),
+    max_time: f64,
+    target: f64,
+) -> Option<Option<FastHit>> {
+    if !(r1 >= 0.0 && r2 >= 0.0) {
+        return None;
+    }
+    let r = r1 + r2;
+    let rr = r * r;
+    let e_rr = rr * (4.0 * U);
+    let v = sub(b, a);
+    let w = sub(o, a);
+    let (ww, e_ww) = dot(w, w);
+    let found = if v == [0.0, 0.0] {
+        // A point core: the disc alone. The start is outside it by more than rounding.
+        if !(ww - rr > e_ww + e_rr) {
+            return None;
+        }
+        cap(o, d, a, rr)?
+    } else {
+        let (length_sq, e_length_sq) = dot(v, v);
+        let (along, e_along) = dot(w, v);
+        let (h0, e_h0) = cross(v, w);
+        // The start's squared distance from the segment: |w|² before a, |o − b|² past b,
+        // h0² / |v|² between. The formulas agree at the region boundaries, so a region
+        // decided wrongly by rounding costs only O(u²) of |w|², which the `ww` term of
+        // the bound covers; h0² / |v|² errs by `(2|h0| e_h0 + e_h0²) / |v|²` and `2u`.
+        let (distance_sq, e_distance_sq) = if along <= 0.0 {
+            (ww, e_ww)
+        } else if along >= length_sq {
+            let from_b = sub(o, b);
+            dot(from_b, from_b)
+        } else {
+            let h0_sq = h0 * h0;
+            let e = (2.0 * h0.abs() + e_h0) * e_h0 / length_sq;
+            (h0_sq / length_sq, e + (h0_sq / length_sq) * (8.0 * U))
+        };
+        if !(distance_sq - rr > e_distance_sq + e_rr + ww * (4.0 * U)) {
+            return None;
+        }
+        let length = root(length_sq);
+        let r_length = r * length;
+        let e_slab = e_h0 + r_length * (6.0 * U);
+        // How far outside the slab |σ| ≤ r the start is, times |v|.
+        let outside = h0.abs() - r_length;
+        if outside > e_slab {
+            let (h1, e_h1) = cross(v, d);
+            if !(h1.abs() > e_h1) {
+                return None;
+            }
+            if (h0 > 0.0) == (h1 > 0.0) {
+                // Outside the slab and moving away from it (or along it): never inside.
+                return Some(None);
+            }
+            let t = outside / h1.abs();
+            let err_t = t * (e_slab / outside + e_h1 / h1.abs() + 4.0 * U);
+            // Where the path meets the wall, along v (times |v|²).
+            let (dv, e_dv) = dot(d, v);
+            let at = along + t * dv;
+            let e_at = e_along
+                + t * e_dv
+                + err_t * dv.abs()
+                + (along.abs() + t * dv.abs()) * (4.0 * U)
+                + e_length_sq;
+            if at > e_at && at < length_sq - e_at {
+                // Divided, as the careful path's `normalize` does (one rounding each).
+                let left = [-v[1] / length, v[0] / length];
+                let normal = if h0 > 0.0 { left } else { [-left[0], -left[1]] };
+                let f = at / length_sq;
+                let core = [a[0] + f * v[0], a[1] + f * v[1]];
+                Some((t, err_t, normal, core))
+            } else if at < -e_at {
+                cap(o, d, a, rr)?
+            } else if at > length_sq + e_at {
+                cap(o, d, b, rr)?
+            } else {
+                return None;
+            }
+        } else if outside < -e_slab {
+            // Within the slab but outside the shape: beyond one end, whose disc is the
+            // only way in.
+            let e = e_along + e_length_sq;
+            if along < -e {
+                cap(o, d, a, rr)?
+            } else if along > length_sq + e {
+                cap(o, d, b, rr)?
+            } else {
+                return None;
+            }
+        } else {
+            return None;
+        }
+    };
+    let Some((t, err_t, normal, core)) = found else {
+        return Some(None);
+    };
+    if !(err_t <= target * t) {
+        return None;
+    }
+    if t + err_t < max_time {
+        Some(Some((t, normal, core)))
+    } else if t - err_t > max_time {
+        Some(None)
+    } else {
+        None
+    }
+}
+
+/// The cast of core `x` (a segment, or a point when its ends coincide) moving by `d`
+/// against core `y` held still, inflated by `r₁ + r₂`, within one step (`Shape::cast`
+/// with the other shape still): the earliest of [`cast`] from each end of `x` along `d`
+/// against `y` and from each end of `y` along `−d` against `x`, as the careful kernel
+/// composes it (`src/motion/cast.rs`). The normal faces `x`, the core point is `y`'s.
+///
+/// Two segments must be certified apart first, beyond the four ends' own certificates
+/// (two crossing segments can have every end far from the other): one segment's ends
+/// both strictly on the same side of the other's line, by more than the orientations'
+/// rounding. `None` wherever anything is uncertain.
+#[inline]
+pub(crate) fn cast_cores(
+    x: ([f64; 2], [f64; 2]),
+    y: ([f64; 2], [f64; 2]),
+    radii: (f64, f64),
+    d: [f64; 2],
+    target: f64,
+) -> Option<Option<FastHit>> {
+    let back = [-d[0], -d[1]];
+    let of_y = |found: Option<FastHit>, end: [f64; 2]| {
+        found.map(|(t, normal, _)| (t, [-normal[0], -normal[1]], end))
+    };
+    if x.0 == x.1 {
+        return cast(x.0, d, y, radii, 1.0, target);
+    }
+    if y.0 == y.1 {
+        return Some(of_y(cast(y.0, back, x, radii, 1.0, target)?, y.0));
+    }
+    if !(one_side(x, y) || one_side(y, x)) {
+        return None;
+    }
+    let earlier = |p: Option<FastHit>, q: Option<FastHit>| match (p, q) {
+        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
+        (p, q) => p.or(q),
+    };
+    let from_x = earlier(
+        cast(x.0, d, y, radii, 1.0, target)?,
+        cast(x.1, d, y, radii, 1.0, target)?,
+    );
+    let from_y = earlier(
+        of_y(cast(y.0, back, x, radii, 1.0, target)?, y.0),
+        of_y(cast(y.1, back, x, radii, 1.0, target)?, y.1),
+    );
+    Some(earlier(from_x, from_y))
+}
+
+/// Whether both ends of `y` lie strictly on the same side of the line through `x`,
+/// certainly.
+#[inline(always)]
+fn one_side(x: ([f64; 2], [f64; 2]), y: ([f64; 2], [f64; 2])) -> bool {
+    let v = sub(x.1, x.0);
+    let (o0, e0) = cross(v, sub(y.0, x.0));
+    let (o1, e1) = cross(v, sub(y.1, x.0));
+    (o0 > e0 && o1 > e1) || (o0 < -e0 && o1 < -e1)
+}
+
+/// A candidate: time, its bound, normal, core point; `None` for a certain miss.
+type Candidate = Option<(f64, f64, [f64; 2], [f64; 2])>;
+
+/// Entry of `o` moving along `d` into the disc of radius `√rr` around `c`, for a start
+/// certified outside it: `Some(None)` for a certain miss, `None` where uncertain.
+#[inline(always)]
+fn cap(o: [f64; 2], d: [f64; 2], c: [f64; 2], rr: f64) -> Option<Candidate> {
+    let m = sub(o, c);
+    let (approach, e_approach) = dot(m, d);
+    if !(approach < -e_approach) {
+        // Moving away from the centre: the path never gets closer.
+        return (approach > e_approach).then_some(None);
+    }
+    let (md, e_md) = cross(m, d);
+    let (dd, _) = dot(d, d);
+    // |d|² times (m · u)² − (|m|² − r²) for a unit u, as r² |d|² − (m × d)², which does
+    // not cancel when the start is far away.
+    let rr_dd = rr * dd;
+    let disc = rr_dd - md * md;
+    let e_disc = rr_dd * (8.0 * U) + (2.0 * md.abs() + e_md) * e_md + (md * md) * (2.0 * U) + ETA;
+    if disc < -e_disc {
+        return Some(None);
+    }
+    if !(disc > e_disc) {
+        return None;
+    }
+    let q = root(disc);
+    let e_q = e_disc / q + q * (2.0 * U);
+    let (mm, e_mm) = dot(m, m);
+    let k_sq = mm - rr;
+    let e_k_sq = e_mm + rr * (4.0 * U) + k_sq.abs() * U;
+    if !(k_sq > e_k_sq) {
+        return None;
+    }
+    // t = k² / (|m · d| + q): both terms positive, so nothing cancels.
+    let den = q - approach;
+    let t = k_sq / den;
+    let err_t = t * (e_k_sq / k_sq + (e_approach + e_q) / den + 4.0 * U);
+    let p = [m[0] + t * d[0], m[1] + t * d[1]];
+    let (length_sq, _) = dot(p, p);
+    if !(length_sq > ETA) {
+        return None;
+    }
+    let length = root(length_sq);
+    Some(Some((t, err_t, [p[0] / length, p[1] / length], c)))
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    //! The certificate's hit rates by input regime (printed with `--nocapture`, recorded
+    //! in `docs/benchmarks.md`), the certified answers against the careful kernel on the
+    //! same inputs, and the inputs it must never certify. Exactness against an exact
+    //! reference is in `tests/cast.rs` (`rays_and_sweeps_match_the_exact_reference`).
+    use super::{TARGET_F32, TARGET_F64, cast};
+    use crate::motion::ray::cast_core;
+
+    /// A `SplitMix64` generator, uniform in `[lo, hi)`.
+    struct Rng(u64);
+    impl Rng {
+        fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^= z >> 31;
+            lo + (hi - lo) * ((z >> 11) as f64 / (1_u64 << 53) as f64)
+        }
+        fn point(&mut self, scale: f64) -> [f64; 2] {
+            [self.uniform(-scale, scale), self.uniform(-scale, scale)]
+        }
+    }
+
+    /// One cast's inputs: start, motion, core, the mover's radius and the core's.
+    type Input = ([f64; 2], [f64; 2], [f64; 2], [f64; 2], f64, f64);
+
+    /// The input regimes: the benchmark's (`benches/pairs.rs`: coordinates in
+    /// `[−10, 10)`, radii in `[0, 2.5)`, a motion of `(10, 10)` for sweeps and random
+    /// directions for rays), far starts, paths within `10⁻⁶` rad of the core's direction,
+    /// and paths within `10⁻⁹` of tangent to an end disc.
+    fn regime(name: &str, rng: &mut Rng) -> Input {
+        let (a, b) = (rng.point(10.0), rng.point(10.0));
+        let (r1, r2) = (rng.uniform(0.0, 2.5), rng.uniform(0.0, 2.5));
+        match name {
+            "benchmark rays" => (rng.point(10.0), rng.point(10.0), a, b, 0.0, r2),
+            "benchmark sweeps" => (rng.point(10.0), [10.0, 10.0], a, b, r1, r2),
+            "far" => (rng.point(1000.0), rng.point(1000.0), a, b, r1, r2),
+            "near parallel" => {
+                let angle = rng.uniform(-1e-6, 1e-6);
+                let (v, c, s) = ([b[0] - a[0], b[1] - a[1]], angle.cos(), angle.sin());
+                let d = [v[0] * c - v[1] * s, v[0] * s + v[1] * c];
+                let o = [a[0] - d[0] + rng.uniform(-3.0, 3.0), a[1] - d[1]];
+                (o, d, a, b, r1, r2)
+            }
+            _ => {
+                // Tangent to the disc around a, from far away, nudged by up to 1e-9.
+                let r = r1 + r2 + 0.01;
+                let t = rng.uniform(0.0, core::f64::consts::TAU);
+                let n = [t.cos(), t.sin()];
+                let touch = [
+                    a[0] + n[0] * (r + rng.uniform(-1e-9, 1e-9)),
+                    a[1] + n[1] * r,
+                ];
+                let d = [-n[1] * 20.0, n[0] * 20.0];
+                let o = [touch[0] - d[0] / 2.0, touch[1] - d[1] / 2.0];
+                (o, d, a, a, r1 + 0.01, r2)
+            }
+        }
+    }
+
+    const REGIMES: [&str; 5] = [
+        "benchmark rays",
+        "benchmark sweeps",
+        "far",
+        "near parallel",
+        "grazing",
+    ];
+
+    /// `f32` inputs, or `f64` ones, as `f64`.
+    fn rounded(input: Input, single: bool) -> Input {
+        let r = |x: f64| if single { f64::from(x as f32) } else { x };
+        let p = |p: [f64; 2]| p.map(r);
+        let (o, d, a, b, r1, r2) = input;
+        (p(o), p(d), p(a), p(b), r(r1), r(r2))
+    }
+
+    #[test]
+    fn hit_rates_by_regime_and_agreement_with_the_careful_kernel() {
+        for single in [true, false] {
+            let target = if single { TARGET_F32 } else { TARGET_F64 };
+            for name in REGIMES {
+                let mut rng = Rng(7);
+                let (mut certified, mut hits, mut inside, n) = (0, 0, 0, 20_000);
+                for _ in 0..n {
+                    let (o, d, a, b, r1, r2) = rounded(regime(name, &mut rng), single);
+                    let reach = (d[0] * d[0] + d[1] * d[1]).sqrt();
+                    let careful = cast_core(o, d, a, b, r1, r2).filter(|c| c.distance <= reach);
+                    if careful.is_some_and(|c| c.inside.is_some()) {
+                        // A start that touches: the careful path's contact answers.
+                        inside += 1;
+                        continue;
+                    }
+                    let Some(fast) = cast(o, d, (a, b), (r1, r2), 1.0, target) else {
+                        continue;
+                    };
+                    certified += 1;
+                    match (fast, careful) {
+                        (None, None) => {}
+                        (Some((t, normal, core)), Some(c)) => {
+                            hits += 1;
+                            assert!(c.inside.is_none(), "{name}: certified a start inside");
+                            let time = c.distance / reach;
+                            let tolerance = if single { 1e-6 } else { 1e-12 };
+                            assert!((t - time).abs() <= tolerance * time, "{name}: {t} {time}");
+                            let length = normal[0].hypot(normal[1]);
+                            assert!((length - 1.0).abs() <= 4e-16, "{name}: |n| = {length}");
+                            assert!((normal[0] - c.normal[0]).abs() <= 1e-6, "{name}");
+                            assert!((normal[1] - c.normal[1]).abs() <= 1e-6, "{name}");
+                            let gap = (core[0] - c.core_point[0]).abs()
+                                + (core[1] - c.core_point[1]).abs();
+                            assert!(gap <= 1e-6 * (1.0 + a[0].abs() + a[1].abs()), "{name}");
+                        }
+                        (fast, careful) => panic!("{name}: fast {fast:?}, careful {careful:?}"),
+                    }
+                }
+                let rate = 100.0 * f64::from(certified) / f64::from(n - inside);
+                let scalar = if single { "f32" } else { "f64" };
+                std::eprintln!(
+                    "cast, {scalar}, {name}: {rate:.2}% of the starts outside certified \
+                     ({hits} hits; {inside} starts inside of {n})"
+                );
+                if name.starts_with("benchmark") || name == "far" {
+                    assert!(rate > 99.0, "{scalar} {name}: {rate}%");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn uncertain_inputs_are_never_certified() {
+        let target = TARGET_F64;
+        let never = |o, d, a, b, r: (f64, f64)| {
+            assert_eq!(
+                cast(o, d, (a, b), r, 10.0, target),
+                None,
+                "{o:?} {d:?} {a:?} {b:?}"
+            );
+        };
+        let (a, b) = ([-1.0, 0.0], [1.0, 0.0]);
+        // A start on the boundary, on the core, and inside.
+        never([0.0, 1.0], [0.0, -1.0], a, b, (0.5, 0.5));
+        never([0.5, 0.0], [0.0, -1.0], a, b, (0.0, 0.0));
+        never([0.0, 0.5], [0.0, -1.0], a, b, (0.5, 0.5));
+        never([2.0, 0.0], [-1.0, 0.0], a, b, (1.0, 0.0));
+        // A zero motion, a path exactly along the wall, exactly tangent to a cap, through
+        // a bare segment's end.
+        never([0.0, 5.0], [0.0, 0.0], a, b, (0.5, 0.0));
+        never([-5.0, 1.0], [1.0, 0.0], a, b, (1.0, 0.0));
+        never([-5.0, 1.0], [1.0, 0.0], a, a, (1.0, 0.0));
+        never([1.0, 5.0], [0.0, -1.0], a, b, (0.0, 0.0));
+        // A hit exactly at `max_time`.
+        never([0.0, 11.0], [0.0, -1.0], a, b, (1.0, 0.0));
+        // Negative and NaN radii, NaN and infinite coordinates.
+        never([0.0, 5.0], [0.0, -1.0], a, b, (-1.0, 0.0));
+        never([0.0, 5.0], [0.0, -1.0], a, b, (f64::NAN, 0.0));
+        never([f64::NAN, 5.0], [0.0, -1.0], a, b, (1.0, 0.0));
+        never([0.0, 5.0], [0.0, f64::NEG_INFINITY], a, b, (1.0, 0.0));
+        never([0.0, 5.0], [0.0, -1.0], a, [f64::INFINITY, 0.0], (1.0, 0.0));
+        // Squares beyond f64's range.
+        never([0.0, 5e200], [0.0, -1e200], a, b, (1.0, 0.0));
+    }
+
+    #[test]
+    fn certified_answers_on_simple_inputs() {
+        let (a, b) = ([-1.0, 0.0], [1.0, 0.0]);
+        // Head-on into the wall: time 4 of the unit motion, normal up, core point below.
+        let hit = cast(
+            [0.5, 5.0],
+            [0.0, -1.0],
+            (a, b),
+            (0.5, 0.5),
+            10.0,
+            TARGET_F64,
+        );
+        assert_eq!(hit, Some(Some((4.0, [0.0, 1.0], [0.5, 0.0]))));
+        // Into the cap at b from the right.
+        let hit = cast(
+            [4.0, 0.0],
+            [-1.0, 0.0],
+            (a, b),
+            (1.0, 0.0),
+            10.0,
+            TARGET_F64,
+        );
+        assert_eq!(hit, Some(Some((2.0, [1.0, 0.0], b))));
+        // Too short, moving away, and passing beside: certain misses.
+        let miss = |o, d| cast(o, d, (a, b), (0.5, 0.0), 1.0, TARGET_F64);
+        assert_eq!(miss([0.0, 5.0], [0.0, -1.0]), Some(None));
+        assert_eq!(miss([0.0, 5.0], [0.0, 1.0]), Some(None));
+        assert_eq!(miss([5.0, 5.0], [0.0, -10.0]), Some(None));
+    }
+}
