@@ -12,7 +12,9 @@
 //! what the careful path would, to the target's accuracy.
 //!
 //! Time is counted in multiples of `d` throughout, as the caller reports it: no
-//! normalisation of `d`, no inside test beyond one squared distance, no exact sign.
+//! normalisation of `d`, no inside test of its own (the start is certified outside on
+//! the way: outside the slab that holds the shape, or beyond an end and outside its
+//! disc), no exact sign.
 //!
 //! **Bounds.** `u = 2⁻⁵³`. Every input is an `f64` (an `f32` widens exactly). A difference
 //! of two inputs carries at most `u` of itself; `x·y ± z·w` formed from such differences
@@ -22,8 +24,10 @@
 //! which also covers the second-order terms, since a time is kept only when that sum is
 //! below `2⁻³⁰`. Each bound also carries `ETA = 2⁻⁹⁰⁰`, which covers the absolute error
 //! of any result among the subnormals (`f64` inputs only; on `f32` inputs no product here
-//! leaves `[2⁻⁵⁹⁶, 2⁵¹²]`). Products that overflow make their bound infinite, and a NaN
-//! fails every comparison: both leave the certificate unmet.
+//! leaves `[2⁻⁵⁹⁶, 2⁵¹²]`). The squares that are later scaled up (`r²`, `|v|²`, `|d|²`,
+//! the normal's `|p|²`) must moreover be within `6u` of themselves, which `ETA` alone
+//! would not give them among the subnormals. Products that overflow make their bound
+//! infinite, and a NaN fails every comparison: both leave the certificate unmet.
 
 /// `u = 2⁻⁵³`, the unit roundoff of `f64`.
 const U: f64 = 1.0 / 9_007_199_254_740_992.0;
@@ -88,37 +92,26 @@ pub(crate) fn cast(
     }
     let r = r1 + r2;
     let rr = r * r;
-    let e_rr = rr * (4.0 * U);
+    // `r²` and below `|v|²` and `|d|²` must carry their relative bound, not an absolute one
+    // (a square among the subnormals, scaled up by a large factor later, would not be
+    // covered by `ETA`): `f64` inputs beyond about `2^±500` go to the careful path.
+    if !(rr >= f64::MIN_POSITIVE || r == 0.0) {
+        return None;
+    }
     let v = sub(b, a);
     let w = sub(o, a);
-    let (ww, e_ww) = dot(w, w);
+    // The start is certified outside the shape on the way, with no squared distance of
+    // its own: outside the slab `|σ| ≤ r` (which holds the shape), or inside it beyond an
+    // end and outside that end's disc (`cap` certifies `|m|² > r²` before anything else).
     let found = if v == [0.0, 0.0] {
-        // A point core: the disc alone. The start is outside it by more than rounding.
-        if !(ww - rr > e_ww + e_rr) {
-            return None;
-        }
-        cap(o, d, a, rr)?
+        cap(o, d, a, rr, target)?
     } else {
         let (length_sq, e_length_sq) = dot(v, v);
-        let (along, e_along) = dot(w, v);
-        let (h0, e_h0) = cross(v, w);
-        // The start's squared distance from the segment: |w|² before a, |o − b|² past b,
-        // h0² / |v|² between. The formulas agree at the region boundaries, so a region
-        // decided wrongly by rounding costs only O(u²) of |w|², which the `ww` term of
-        // the bound covers; h0² / |v|² errs by `(2|h0| e_h0 + e_h0²) / |v|²` and `2u`.
-        let (distance_sq, e_distance_sq) = if along <= 0.0 {
-            (ww, e_ww)
-        } else if along >= length_sq {
-            let from_b = sub(o, b);
-            dot(from_b, from_b)
-        } else {
-            let h0_sq = h0 * h0;
-            let e = (2.0 * h0.abs() + e_h0) * e_h0 / length_sq;
-            (h0_sq / length_sq, e + (h0_sq / length_sq) * (8.0 * U))
-        };
-        if !(distance_sq - rr > e_distance_sq + e_rr + ww * (4.0 * U)) {
+        if !(e_length_sq <= length_sq * (6.0 * U)) {
             return None;
         }
+        let (along, e_along) = dot(w, v);
+        let (h0, e_h0) = cross(v, w);
         let length = root(length_sq);
         let r_length = r * length;
         let e_slab = e_h0 + r_length * (6.0 * U);
@@ -133,8 +126,16 @@ pub(crate) fn cast(
                 // Outside the slab and moving away from it (or along it): never inside.
                 return Some(None);
             }
-            let t = outside / h1.abs();
-            let err_t = t * (e_slab / outside + e_h1 / h1.abs() + 4.0 * U);
+            // The time's relative bound, `e_slab / outside + e_h1 / |h1| + 4u`, over one
+            // division; held to `target` only if the wall is the entry (a path nearly
+            // along it may still be certain to pass an end, far from it).
+            let h1_abs = h1.abs();
+            let scale = outside * h1_abs;
+            if !(scale < f64::INFINITY) {
+                return None;
+            }
+            let t = outside / h1_abs;
+            let err_t = t * ((e_slab * h1_abs + e_h1 * outside) / scale + 4.0 * U);
             // Where the path meets the wall, along v (times |v|²).
             let (dv, e_dv) = dot(d, v);
             let at = along + t * dv;
@@ -144,16 +145,20 @@ pub(crate) fn cast(
                 + (along.abs() + t * dv.abs()) * (4.0 * U)
                 + e_length_sq;
             if at > e_at && at < length_sq - e_at {
-                // Divided, as the careful path's `normalize` does (one rounding each).
-                let left = [-v[1] / length, v[0] / length];
+                // `+ 0.0` turns a −0 into +0, as the careful path's `left_normal` does.
+                let inverse = 1.0 / length;
+                let left = [-v[1] * inverse + 0.0, v[0] * inverse + 0.0];
                 let normal = if h0 > 0.0 { left } else { [-left[0], -left[1]] };
                 let f = at / length_sq;
                 let core = [a[0] + f * v[0], a[1] + f * v[1]];
+                if !(err_t <= target * t) {
+                    return None;
+                }
                 Some((t, err_t, normal, core))
             } else if at < -e_at {
-                cap(o, d, a, rr)?
+                cap(o, d, a, rr, target)?
             } else if at > length_sq + e_at {
-                cap(o, d, b, rr)?
+                cap(o, d, b, rr, target)?
             } else {
                 return None;
             }
@@ -162,9 +167,9 @@ pub(crate) fn cast(
             // only way in.
             let e = e_along + e_length_sq;
             if along < -e {
-                cap(o, d, a, rr)?
+                cap(o, d, a, rr, target)?
             } else if along > length_sq + e {
-                cap(o, d, b, rr)?
+                cap(o, d, b, rr, target)?
             } else {
                 return None;
             }
@@ -175,9 +180,6 @@ pub(crate) fn cast(
     let Some((t, err_t, normal, core)) = found else {
         return Some(None);
     };
-    if !(err_t <= target * t) {
-        return None;
-    }
     if t + err_t < max_time {
         Some(Some((t, normal, core)))
     } else if t - err_t > max_time {
@@ -246,18 +248,29 @@ fn one_side(x: ([f64; 2], [f64; 2]), y: ([f64; 2], [f64; 2])) -> bool {
 /// A candidate: time, its bound, normal, core point; `None` for a certain miss.
 type Candidate = Option<(f64, f64, [f64; 2], [f64; 2])>;
 
-/// Entry of `o` moving along `d` into the disc of radius `√rr` around `c`, for a start
-/// certified outside it: `Some(None)` for a certain miss, `None` where uncertain.
+/// Entry of `o` moving along `d` into the disc of radius `√rr` around `c`: `Some(None)`
+/// for a certain miss, `None` where uncertain, a start within rounding of the disc or
+/// inside it included (certified outside first).
 #[inline(always)]
-fn cap(o: [f64; 2], d: [f64; 2], c: [f64; 2], rr: f64) -> Option<Candidate> {
+fn cap(o: [f64; 2], d: [f64; 2], c: [f64; 2], rr: f64, target: f64) -> Option<Candidate> {
     let m = sub(o, c);
+    // The start outside the disc first: a start inside hits at once, whatever its motion.
+    let (mm, e_mm) = dot(m, m);
+    let k_sq = mm - rr;
+    let e_k_sq = e_mm + rr * (4.0 * U) + k_sq.abs() * U;
+    if !(k_sq > e_k_sq) {
+        return None;
+    }
     let (approach, e_approach) = dot(m, d);
     if !(approach < -e_approach) {
         // Moving away from the centre: the path never gets closer.
         return (approach > e_approach).then_some(None);
     }
     let (md, e_md) = cross(m, d);
-    let (dd, _) = dot(d, d);
+    let (dd, e_dd) = dot(d, d);
+    if !(e_dd <= dd * (6.0 * U)) {
+        return None;
+    }
     // |d|² times (m · u)² − (|m|² − r²) for a unit u, as r² |d|² − (m × d)², which does
     // not cancel when the start is far away.
     let rr_dd = rr * dd;
@@ -270,24 +283,30 @@ fn cap(o: [f64; 2], d: [f64; 2], c: [f64; 2], rr: f64) -> Option<Candidate> {
         return None;
     }
     let q = root(disc);
-    let e_q = e_disc / q + q * (2.0 * U);
-    let (mm, e_mm) = dot(m, m);
-    let k_sq = mm - rr;
-    let e_k_sq = e_mm + rr * (4.0 * U) + k_sq.abs() * U;
-    if !(k_sq > e_k_sq) {
-        return None;
-    }
     // t = k² / (|m · d| + q): both terms positive, so nothing cancels.
     let den = q - approach;
-    let t = k_sq / den;
-    let err_t = t * (e_k_sq / k_sq + (e_approach + e_q) / den + 4.0 * U);
-    let p = [m[0] + t * d[0], m[1] + t * d[1]];
-    let (length_sq, _) = dot(p, p);
-    if !(length_sq > ETA) {
+    // The time's relative bound, `e_k² / k² + (e_approach + e_q) / den + 4u` with the
+    // root's `e_q = e_disc / q + 2u q`, within `target`: multiplied out by `k² den q`, so
+    // that the check divides nothing.
+    let scale = k_sq * den * q;
+    let bound =
+        e_k_sq * den * q + (e_approach * q + e_disc + q * q * (2.0 * U)) * k_sq + scale * (4.0 * U);
+    if !(bound <= target * scale && scale < f64::INFINITY) {
         return None;
     }
-    let length = root(length_sq);
-    Some(Some((t, err_t, [p[0] / length, p[1] / length], c)))
+    let t = k_sq / den;
+    let p = [m[0] + t * d[0], m[1] + t * d[1]];
+    let (length_sq, e_length_sq) = dot(p, p);
+    if !(e_length_sq <= length_sq * (6.0 * U)) {
+        return None;
+    }
+    let inverse = 1.0 / root(length_sq);
+    Some(Some((
+        t,
+        t * (bound / scale),
+        [p[0] * inverse, p[1] * inverse],
+        c,
+    )))
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -450,12 +469,37 @@ mod tests {
         never([f64::NAN, 5.0], [0.0, -1.0], a, b, (1.0, 0.0));
         never([0.0, 5.0], [0.0, f64::NEG_INFINITY], a, b, (1.0, 0.0));
         never([0.0, 5.0], [0.0, -1.0], a, [f64::INFINITY, 0.0], (1.0, 0.0));
-        // Squares beyond f64's range.
-        never([0.0, 5e200], [0.0, -1e200], a, b, (1.0, 0.0));
+        // Squares among the subnormals, scaled up by a huge radius (a start deep inside).
+        never(
+            [9.027772995521711e148, 1.0632220640737648e-234],
+            [-3.9424143848391124e-27, 5.03481961223293e126],
+            [-1.0517983920484114e-230, 5.717688670485342e-193],
+            [6.811777110833452e-165, 2.9772725844042147e-239],
+            (0.0, 1.4222403924537972e249),
+        );
+        never([0.0, 5.0], [0.0, -1.0], a, b, (1e-300, 0.0));
+        // Products beyond f64's range.
+        never(
+            [0.0, 5e200],
+            [0.0, -1e200],
+            [-1e200, 0.0],
+            [1e200, 0.0],
+            (1.0, 0.0),
+        );
     }
 
     #[test]
     fn certified_answers_on_simple_inputs() {
+        // Far away but no bound overflows: certified, time 5 − 10⁻¹⁰⁰ rounded.
+        let far = cast(
+            [0.0, 5e100],
+            [0.0, -1e100],
+            ([-1.0, 0.0], [1.0, 0.0]),
+            (1.0, 0.0),
+            10.0,
+            TARGET_F64,
+        );
+        assert_eq!(far, Some(Some((5.0, [0.0, 1.0], [0.0, 0.0]))));
         let (a, b) = ([-1.0, 0.0], [1.0, 0.0]);
         // Head-on into the wall: time 4 of the unit motion, normal up, core point below.
         let hit = cast(
