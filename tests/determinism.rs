@@ -206,7 +206,7 @@ use common::Rng;
 // Re-pinned for f32 and f64 (2026-11-27) when `Ray::cast` and `Circle::sweep` began to
 // take the certified fast path of `src/num/fast_cast.rs` (the closed forms in f64, with an
 // a-posteriori bound on every decision and on the time; I32F32 unchanged). Compared
-// output by output with the trace: 316 (f32, 25 with a non-finite input) and 251 (f64, 8)
+// output by output with the trace: 316 (f32, 25 with a non-finite input) and 249 (f64, 8)
 // cases moved, in ray and sweep answers and in the chain sweep and stepper outputs that
 // use them. Six f32 hits became misses: one has a NaN input (which finds nothing), and
 // the other five (inputs beyond 10¹⁶ or mixed magnitudes) start outside and never touch,
@@ -219,10 +219,13 @@ use common::Rng;
 // normals (five cases) moved by more than 10⁻³, all with inputs beyond 10¹⁶ or mixed
 // magnitudes: each new one matches the exact normal at the exact touch, where the old
 // ones did not (`(1, 0)` for an exact `(0.455, 0.891)`, `(0, 1)` for `(1, 1.4e-17)`).
+// (Pinned last after the slab test's bound on `r |v|` gained its room, 6u → 8u: three f64
+// sweeps whose start lies that close to the slab's wall went back to the careful path,
+// their times moving by 11 to 17 ulps, two of them to the old outputs.)
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
 const GOLDEN_F32: u64 = 0xeb77b220f884a3c5;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x4db00972e6c7ff90;
+const GOLDEN_F64: u64 = 0x8186dd3d12f65715;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
 const GOLDEN_I32F32: u64 = 0x6f72102c964dd130;

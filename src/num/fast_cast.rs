@@ -114,7 +114,8 @@ pub(crate) fn cast(
         let (h0, e_h0) = cross(v, w);
         let length = root(length_sq);
         let r_length = r * length;
-        let e_slab = e_h0 + r_length * (6.0 * U);
+        // `r · |v|` errs by `u` (the sum `r`) + `4u` (the root of `|v|²`, within `6u`) + `u`.
+        let e_slab = e_h0 + r_length * (8.0 * U);
         // How far outside the slab |σ| ≤ r the start is, times |v|.
         let outside = h0.abs() - r_length;
         if outside > e_slab {
