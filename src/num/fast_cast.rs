@@ -83,10 +83,65 @@ pub(crate) fn cast(
     o: [f64; 2],
     d: [f64; 2],
     (a, b): ([f64; 2], [f64; 2]),
+    radii: (f64, f64),
+    max_time: f64,
+    target: f64,
+) -> Option<Option<FastHit>> {
+    cast_to(o, d, &Segment::new(a, b)?, radii, max_time, target)
+}
+
+/// Segment `ab` with what a cast against it needs whatever the start: `b − a`, `|b − a|²`
+/// and `|b − a|`, so that casts from several starts share them (`cast_cores`).
+#[derive(Clone, Copy)]
+struct Segment {
+    a: [f64; 2],
+    b: [f64; 2],
+    v: [f64; 2],
+    length_sq: f64,
+    e_length_sq: f64,
+    length: f64,
+}
+
+impl Segment {
+    /// `None` where `|b − a|²` is not within `6u` of itself (among the subnormals, where
+    /// `r |v|` would later scale an absolute error up; `f64` inputs only).
+    #[inline(always)]
+    fn new(a: [f64; 2], b: [f64; 2]) -> Option<Self> {
+        let v = sub(b, a);
+        let (length_sq, e_length_sq) = dot(v, v);
+        if !(e_length_sq <= length_sq * (6.0 * U)) && v != [0.0, 0.0] {
+            return None;
+        }
+        let length = root(length_sq);
+        Some(Self {
+            a,
+            b,
+            v,
+            length_sq,
+            e_length_sq,
+            length,
+        })
+    }
+}
+
+/// [`cast`] against a prepared segment.
+#[inline(always)]
+fn cast_to(
+    o: [f64; 2],
+    d: [f64; 2],
+    segment: &Segment,
     (r1, r2): (f64, f64),
     max_time: f64,
     target: f64,
 ) -> Option<Option<FastHit>> {
+    let Segment {
+        a,
+        b,
+        v,
+        length_sq,
+        e_length_sq,
+        length,
+    } = *segment;
     if !(r1 >= 0.0 && r2 >= 0.0) {
         return None;
     }
@@ -98,7 +153,6 @@ pub(crate) fn cast(
     if !(rr >= f64::MIN_POSITIVE || r == 0.0) {
         return None;
     }
-    let v = sub(b, a);
     let w = sub(o, a);
     // The start is certified outside the shape on the way, with no squared distance of
     // its own: outside the slab `|σ| ≤ r` (which holds the shape), or inside it beyond an
@@ -106,13 +160,8 @@ pub(crate) fn cast(
     let found = if v == [0.0, 0.0] {
         cap(o, d, a, rr, target)?
     } else {
-        let (length_sq, e_length_sq) = dot(v, v);
-        if !(e_length_sq <= length_sq * (6.0 * U)) {
-            return None;
-        }
         let (along, e_along) = dot(w, v);
         let (h0, e_h0) = cross(v, w);
-        let length = root(length_sq);
         let r_length = r * length;
         // `r · |v|` errs by `u` (the sum `r`) + `4u` (the root of `|v|²`, within `6u`) + `u`.
         let e_slab = e_h0 + r_length * (8.0 * U);
@@ -225,13 +274,15 @@ pub(crate) fn cast_cores(
         (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
         (p, q) => p.or(q),
     };
+    // Each segment's extent and length, shared by the two casts against it.
+    let (on_x, on_y) = (Segment::new(x.0, x.1)?, Segment::new(y.0, y.1)?);
     let from_x = earlier(
-        cast(x.0, d, y, radii, 1.0, target)?,
-        cast(x.1, d, y, radii, 1.0, target)?,
+        cast_to(x.0, d, &on_y, radii, 1.0, target)?,
+        cast_to(x.1, d, &on_y, radii, 1.0, target)?,
     );
     let from_y = earlier(
-        of_y(cast(y.0, back, x, radii, 1.0, target)?, y.0),
-        of_y(cast(y.1, back, x, radii, 1.0, target)?, y.1),
+        of_y(cast_to(y.0, back, &on_x, radii, 1.0, target)?, y.0),
+        of_y(cast_to(y.1, back, &on_x, radii, 1.0, target)?, y.1),
     );
     Some(earlier(from_x, from_y))
 }
