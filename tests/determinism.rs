@@ -222,10 +222,20 @@ use common::Rng;
 // (Pinned last after the slab test's bound on `r |v|` gained its room, 6u → 8u: three f64
 // sweeps whose start lies that close to the slab's wall went back to the careful path,
 // their times moving by 11 to 17 ulps, two of them to the old outputs.)
+//
+// Re-pinned for f32 and f64 (2026-11-27) when the careful cast kernel began to decide a
+// start within rounding of the slab's edge `|σ| = r` exactly (`wall_entry`), where its
+// rounded slab test had called some starts outside the shape "inside the slab", skipped
+// the wall and reported a later entry through an end disc, or none: of 9,937 f64 starts
+// 1 to 4 ulps outside a capsule and moving straight in, 118 hit late and 295 missed
+// (`starts_within_rounding_of_the_surface_hit_at_time_zero_when_they_touch` in
+// src/num/fast_cast.rs; now 0 and 0). Moved: 12 (f32) and 6 (f64) cases, almost all in
+// the stepper's outputs (a ball resolved to touching distance, then swept), whose paths
+// now meet such walls at once; one f32 sweep time with inputs near MAX moved by 15 ulps.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0xeb77b220f884a3c5;
+const GOLDEN_F32: u64 = 0x395a1c4c4562e983;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0x8186dd3d12f65715;
+const GOLDEN_F64: u64 = 0xd3bc08bf9e4bc30c;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
 const GOLDEN_I32F32: u64 = 0x6f72102c964dd130;

@@ -495,8 +495,8 @@ mod tests {
     /// wherever the exact contact predicate (the careful path's inside test) says the start
     /// touches, the cast must hit at time 0; the fast path may answer only starts it has
     /// certified outside, so a margin dropped from its slab or disc test shows here as a
-    /// positive time for a start that touches. (A start outside by a few ulps may hit at
-    /// time 0 or just after: the careful path's cap rounds such a start in.)
+    /// positive time for a start that touches; a start outside by a few ulps must hit at
+    /// once (time 0 or within `10⁻¹²`: the careful path's cap rounds such a start in).
     #[test]
     fn starts_within_rounding_of_the_surface_hit_at_time_zero_when_they_touch() {
         use crate::{Capsule, Ray, Shape};
@@ -537,12 +537,10 @@ mod tests {
                 );
             } else {
                 // Outside by a few ulps and moving in: the path enters at once. The fast
-                // path leaves these to the careful kernel, which reports a hit, but not
-                // always at once: its slab test, rounded, can call such a start inside the
-                // slab, skip the wall and report a later entry through an end disc (an
-                // open defect of the careful kernel, counted and printed here: case 4, a
-                // start 6.3e-18 outside, reports time 0.047 for an exact 1.3e-18; case 12
-                // misses altogether).
+                // path leaves these to the careful kernel, whose rounded slab test used to
+                // call some of them inside the slab, skip the wall and report a later entry
+                // through an end disc, or none (a start 6.3e-18 outside reported time 0.047
+                // for an exact 1.3e-18): it now decides them exactly.
                 apart += 1;
                 match hit {
                     None => missed += 1,
@@ -554,6 +552,56 @@ mod tests {
         std::eprintln!(
             "{touching} starts touching, {apart} apart: {late} of them hit late, {missed} miss"
         );
+        assert!(touching > 1000 && apart > 1000, "{touching} {apart}");
+        assert_eq!((late, missed), (0, 0), "of {apart} starts apart");
+    }
+
+    /// The same for `f32` starts, nudged by up to 4 `f32` ulps.
+    #[test]
+    fn f32_starts_within_rounding_of_the_surface_hit_at_once() {
+        use crate::{Capsule, Circle, Ray, Shape};
+        let mut rng = Rng(12);
+        let (mut touching, mut apart) = (0, 0);
+        for case in 0..20_000 {
+            let p = |rng: &mut Rng| rng.point(10.0).map(|x| x as f32);
+            let (a, b) = (p(&mut rng), p(&mut rng));
+            let r = rng.uniform(0.1, 3.0) as f32;
+            let v = [b[0] - a[0], b[1] - a[1]];
+            let length = v[0].hypot(v[1]);
+            let (q, n) = if case % 2 == 0 {
+                let f = rng.uniform(0.05, 0.95) as f32;
+                (
+                    [a[0] + f * v[0], a[1] + f * v[1]],
+                    [-v[1] / length, v[0] / length],
+                )
+            } else {
+                let angle = rng.uniform(0.0, core::f64::consts::TAU);
+                let n = [angle.cos() as f32, angle.sin() as f32];
+                let n = if n[0] * v[0] + n[1] * v[1] > 0.0 {
+                    [-n[0], -n[1]]
+                } else {
+                    n
+                };
+                (a, n)
+            };
+            let nudge = |x: f32, k: i32| f32::from_bits((x.to_bits() as i32 + k) as u32);
+            let k = (case % 9) - 4;
+            let start = [nudge(q[0] + n[0] * r, k), nudge(q[1] + n[1] * r, -k)];
+            let capsule = Capsule::new(a, b, r);
+            let inside = Circle::new(start, 0.0).contact(&capsule).is_some();
+            let hit = Ray::new(start, [-n[0] * 5.0, -n[1] * 5.0]).cast(&capsule, 1.0);
+            let time = hit.map(|h| h.time);
+            if inside {
+                touching += 1;
+                assert_eq!(time, Some(0.0), "case {case}: {start:?} touches");
+            } else {
+                apart += 1;
+                assert!(
+                    time.is_some_and(|t| t <= 1e-5),
+                    "case {case}: {start:?} {time:?}"
+                );
+            }
+        }
         assert!(touching > 1000 && apart > 1000, "{touching} {apart}");
     }
 
