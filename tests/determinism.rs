@@ -232,10 +232,27 @@ use common::Rng;
 // src/num/fast_cast.rs; now 0 and 0). Moved: 12 (f32) and 6 (f64) cases, almost all in
 // the stepper's outputs (a ball resolved to touching distance, then swept), whose paths
 // now meet such walls at once; one f32 sweep time with inputs near MAX moved by 15 ulps.
+//
+// Re-pinned for f32 and f64 (2026-11-27) when the end region `b` of a point's projection
+// began to be decided by the sign of `(p − b)·(a − b)` near `b`, where the rounded
+// `(p − a)·(b − a) ≥ |b − a|²` had called points projecting just inside the segment
+// (`|p − b|` below an ulp or so of `|b − a|`) beyond `b`, giving `(p − b)/|p − b|` as
+// the contact normal instead of the segment's own
+// (`f32_centre_just_inside_a_segment_end_gets_the_segment_normal` in
+// tests/regressions.rs). Closest points did not move (the batch's agree bit for bit);
+// only normals, and the depths, offsets and stepper outputs that follow them. Moved: 59
+// (f32, 9 with a non-finite input) and 85 (f64, 7) cases. Every moved normal of a single
+// contact query with finite inputs was checked against the exact closest features
+// (Python `fractions`; within 1e-5 for f32, 1e-12 for f64). Point against segment: 13
+// (f32) and 27 (f64) were wrong before and are right now, 9 and 14 moved within the
+// tolerance, none is wrong now. Segment against segment: 4 and 20 wrong before and right
+// now, 3 and 13 within, 2 and 5 wrong before and still wrong (inputs spanning more than
+// 10²⁰⁰ in f64 or 10⁴⁰ in f32; in the one traced, the candidates' squared gaps, near
+// 10⁻⁶⁰⁰, underflow before they are ranked: a defect of its own, not of this change).
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x395a1c4c4562e983;
+const GOLDEN_F32: u64 = 0x1573da2150a5c71b;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
-const GOLDEN_F64: u64 = 0xd3bc08bf9e4bc30c;
+const GOLDEN_F64: u64 = 0x77eed7448a0a9daa;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
 const GOLDEN_I32F32: u64 = 0x6f72102c964dd130;

@@ -705,3 +705,89 @@ fn segments_spanning_more_than_max_project_correctly() {
     check::<f64>(f64::MAX, &[1e300, 1e-38, -3e307, 0.0]);
     check::<f32>(f32::MAX as f64, &[1e30, 1e-20, -3e37, 0.0]);
 }
+
+/// A circle whose centre `p` lies `2.4e-4` from the end `b` of a segment 1,166 long, and
+/// projects just inside it (quickcheck's find, CI 2026-11-27): `(p − b)·(a − b) = +0.0345`
+/// exactly, but the rounded `(p − a)·(b − a) ≥ |b − a|²` test (values near `1.36e6`, an
+/// `f32` ulp `0.125` there) called it beyond `b`. The contact normal was then `p − b`
+/// normalised, `(1, 0)`, where the exact one is the segment's normal `(0.993, −0.121)`,
+/// and moving the circle by the offset left 1.56 of overlap. The end region is now decided
+/// by the sign of `(p − b)·(a − b)` near `b`.
+#[test]
+fn f32_centre_just_inside_a_segment_end_gets_the_segment_normal() {
+    use capsule2d::Circle;
+    let (a, b) = ([-858.780_76_f32, 157.739_26], [-1000.0_f32, -1000.0]);
+    let c = [-999.999_76_f32, -1000.0];
+    let circle = Circle::new(c, 211.583_98);
+    let contact = circle.contact(&Segment::new(a, b)).expect("they overlap");
+    // The exact normal: the segment's unit normal on `c`'s side, from the f64 values of
+    // the f32 inputs.
+    let (vx, vy) = (f64::from(a[0] - b[0]), f64::from(a[1] - b[1]));
+    let len = vx.hypot(vy);
+    let expected = [vy / len, -vx / len];
+    let side = f64::from(c[0] - b[0]) * expected[0] + f64::from(c[1] - b[1]) * expected[1];
+    assert!(side > 0.0, "the case has c on the normal's side");
+    for k in 0..2 {
+        let err = (f64::from(contact.normal[k]) - expected[k]).abs();
+        assert!(err < 1e-6, "normal {:?}, exact {expected:?}", contact.normal);
+    }
+}
+
+/// Points within a few `f32` ulps of a long segment's end, on both sides of the boundary
+/// between the interior and the end region. For `f32` inputs of this size, the
+/// differences and products are exact in `f64`, so the sign of `(p − b)·(a − b)` and of
+/// `(b − a) × (p − a)` computed there is exact, and so is each point's region. The contact
+/// normal must be the exact region's normal: the segment's own on `p`'s side in the
+/// interior, `(p − b)/|p − b|` beyond `b`.
+#[test]
+fn f32_points_near_a_segment_end_get_their_exact_regions_normal() {
+    use capsule2d::Circle;
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state >> 11) as f64 / (1u64 << 53) as f64
+    };
+    let (mut interior, mut beyond) = (0, 0);
+    for _ in 0..20_000 {
+        let a = [(next() * 2000.0 - 1000.0) as f32, (next() * 2000.0 - 1000.0) as f32];
+        let b = [(next() * 2000.0 - 1000.0) as f32, (next() * 2000.0 - 1000.0) as f32];
+        // Up to 8 ulps (of 1,000) from `b`, in any direction.
+        let ulps = 8.0 * 6.1e-5;
+        let p = [
+            b[0] + ((next() * 2.0 - 1.0) * ulps) as f32,
+            b[1] + ((next() * 2.0 - 1.0) * ulps) as f32,
+        ];
+        let d = |u: [f32; 2], w: [f32; 2]| [f64::from(u[0]) - f64::from(w[0]), f64::from(u[1]) - f64::from(w[1])];
+        let (v, pb, pa) = (d(b, a), d(p, b), d(p, a));
+        let back = -(pb[0] * v[0] + pb[1] * v[1]);
+        let cross = v[0] * pa[1] - v[1] * pa[0];
+        if pb == [0.0, 0.0] || cross == 0.0 {
+            continue;
+        }
+        let expected = if back > 0.0 {
+            interior += 1;
+            let len = v[0].hypot(v[1]);
+            let s = cross.signum();
+            [-v[1] / len * s, v[0] / len * s]
+        } else {
+            beyond += 1;
+            let len = pb[0].hypot(pb[1]);
+            [pb[0] / len, pb[1] / len]
+        };
+        let contact = Circle::new(p, 1.0)
+            .contact(&Segment::new(a, b))
+            .expect("the centre is on the segment's end");
+        let err = (f64::from(contact.normal[0]) - expected[0])
+            .abs()
+            .max((f64::from(contact.normal[1]) - expected[1]).abs());
+        assert!(
+            err < 1e-5,
+            "a {a:?} b {b:?} p {p:?}: normal {:?}, exact {expected:?} ({})",
+            contact.normal,
+            if back > 0.0 { "interior" } else { "beyond b" }
+        );
+    }
+    assert!(interior > 5_000 && beyond > 5_000, "{interior} interior, {beyond} beyond");
+}

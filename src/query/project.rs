@@ -213,15 +213,31 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             largest,
         };
     }
-    let closest = if nearer_a(along, length_sq) {
-        step_from_a(a, v, along, length_sq)
+    if nearer_a(along, length_sq) {
+        return Projection {
+            closest: step_from_a(a, v, along, length_sq),
+            feature: Feature::Interior { cross },
+            along,
+            length_sq,
+            largest,
+        };
+    }
+    // Near `b`, `(p − b)·(a − b)` decides the end region for rounded products: its
+    // rounding scales with `|p − b|`, where `along < |v|²` compares two values of size
+    // `|v|²` (see [`Projection::end_uncertain`]). The closest point is the same either
+    // way (`b` when the step is not positive), so the batch's agrees bit for bit. Exact
+    // products (fixed point) decided it exactly already.
+    let (u, back) = rescaled(p.sub(b), a.sub(b));
+    let along_b = wide::dot(u, back);
+    let closest = step_from_b(b, v, along_b, wide::dot(back, back));
+    let feature = if <W<V> as Wide>::EXACT_PRODUCTS || along_b > <W<V> as Wide>::ZERO {
+        Feature::Interior { cross }
     } else {
-        let (u, back) = rescaled(p.sub(b), a.sub(b));
-        step_from_b(b, v, wide::dot(u, back), wide::dot(back, back))
+        Feature::End
     };
     Projection {
         closest,
-        feature: Feature::Interior { cross },
+        feature,
         along,
         length_sq,
         largest,
@@ -347,6 +363,9 @@ impl<V: Vector2> Projection<V> {
                 {
                     return self.end_normal_rescaled(a, b, p);
                 }
+                if self.end_uncertain() {
+                    return end_or_interior_normal(a, b, p, self.closest);
+                }
                 self.end_normal(a, b, p)
             }
             Feature::Interior { .. } => interior_normal(a, b, p, self.side(a, b, p)),
@@ -385,6 +404,24 @@ impl<V: Vector2> Projection<V> {
         }
     }
 
+    /// Whether the end region `b` was decided by `along ≥ |v|²` within its rounding.
+    ///
+    /// Those two values have size `|v|²`, and their rounding (a few `ε·m²` for components
+    /// of magnitude `m`, far below [`Scalar::gap_tolerance`] of `m`) can exceed the exact
+    /// `(p − b)·(a − b)` when `p` is much nearer `b` than `|v|`: a `p` that projects just
+    /// inside the segment is then called beyond `b`, and gets `(p − b)/|p − b|`, far from
+    /// the segment's normal, as its normal. [`end_or_interior_normal`] decides those again.
+    /// The start region needs nothing of the kind: `along > 0` is rounded relative to
+    /// `|p − a|·|v|`, so it is wrong only where `p − a` is within rounding of
+    /// perpendicular to the segment, and both normals agree within it. Wide types with
+    /// exact products (fixed point's `i128`) decide it exactly.
+    #[inline(always)]
+    fn end_uncertain(&self) -> bool {
+        !<W<V> as Wide>::EXACT_PRODUCTS
+            && matches!(self.feature, Feature::End)
+            && !(self.along.sub(self.length_sq) > S::<V>::gap_tolerance(self.largest))
+    }
+
     /// [`normal`](Self::normal) in an end region of a segment outside the scale-free
     /// range: [`near_end`] first. Inlined, with only `near_end` out of line: a call here,
     /// on the rare path, made the compiler keep the caller's floating-point values on the
@@ -409,11 +446,18 @@ impl<V: Vector2> Projection<V> {
     /// The end region's normal: `(p − q) / |p − q|`, the left normal where `p` is the end.
     #[inline(always)]
     fn end_normal(&self, a: V, b: V, p: V) -> (V, S<V>) {
-        let d = p.sub(self.closest);
-        match d.normalize() {
-            Some(n) => (n, d.dot(n)),
-            None => (left_normal(a, b), S::<V>::ZERO),
-        }
+        normal_from_end(a, b, p, self.closest)
+    }
+}
+
+/// `(p − q) / |p − q|` and `|p − q|` for the end `q` nearest `p`; the left normal of the
+/// segment, at distance 0, where `p` is the end.
+#[inline(always)]
+fn normal_from_end<V: Vector2>(a: V, b: V, p: V, q: V) -> (V, S<V>) {
+    let d = p.sub(q);
+    match d.normalize() {
+        Some(n) => (n, d.dot(n)),
+        None => (left_normal(a, b), S::<V>::ZERO),
     }
 }
 
@@ -426,6 +470,21 @@ fn normal_halved<V: Vector2>(a: V, b: V, p: V) -> Option<(V, S<V>)> {
     let ([a, b, p], projection) = at_half_scale(a, b, p)?;
     let (normal, distance) = projection.normal_in_range(a, b, p);
     Some((normal, distance.add(distance).saturate()))
+}
+
+/// The normal of a `p` called beyond `b` within rounding ([`Projection::end_uncertain`]):
+/// decided again by the sign of `(p − b)·(a − b)`, rounded relative to `|p − b|·|a − b|`.
+/// Positive, `p` projects into the interior and gets the interior's normal (the exact side
+/// of the line); otherwise the end's, from `closest`. Out of line: reached only within
+/// rounding of the boundary between the two regions.
+#[cold]
+#[inline(never)]
+fn end_or_interior_normal<V: Vector2>(a: V, b: V, p: V, closest: V) -> (V, S<V>) {
+    let (u, back) = rescaled(p.sub(b), a.sub(b));
+    if wide::dot(u, back) > <W<V> as Wide>::ZERO {
+        return interior_normal(a, b, p, side_exact(a, b, p));
+    }
+    normal_from_end(a, b, p, closest)
 }
 
 /// The exact orientation of `p` against `ab`, out of line: reached only within rounding
