@@ -729,7 +729,11 @@ fn f32_centre_just_inside_a_segment_end_gets_the_segment_normal() {
     assert!(side > 0.0, "the case has c on the normal's side");
     for k in 0..2 {
         let err = (f64::from(contact.normal[k]) - expected[k]).abs();
-        assert!(err < 1e-6, "normal {:?}, exact {expected:?}", contact.normal);
+        assert!(
+            err < 1e-6,
+            "normal {:?}, exact {expected:?}",
+            contact.normal
+        );
     }
 }
 
@@ -751,15 +755,26 @@ fn f32_points_near_a_segment_end_get_their_exact_regions_normal() {
     };
     let (mut interior, mut beyond) = (0, 0);
     for _ in 0..20_000 {
-        let a = [(next() * 2000.0 - 1000.0) as f32, (next() * 2000.0 - 1000.0) as f32];
-        let b = [(next() * 2000.0 - 1000.0) as f32, (next() * 2000.0 - 1000.0) as f32];
+        let a = [
+            (next() * 2000.0 - 1000.0) as f32,
+            (next() * 2000.0 - 1000.0) as f32,
+        ];
+        let b = [
+            (next() * 2000.0 - 1000.0) as f32,
+            (next() * 2000.0 - 1000.0) as f32,
+        ];
         // Up to 8 ulps (of 1,000) from `b`, in any direction.
         let ulps = 8.0 * 6.1e-5;
         let p = [
             b[0] + ((next() * 2.0 - 1.0) * ulps) as f32,
             b[1] + ((next() * 2.0 - 1.0) * ulps) as f32,
         ];
-        let d = |u: [f32; 2], w: [f32; 2]| [f64::from(u[0]) - f64::from(w[0]), f64::from(u[1]) - f64::from(w[1])];
+        let d = |u: [f32; 2], w: [f32; 2]| {
+            [
+                f64::from(u[0]) - f64::from(w[0]),
+                f64::from(u[1]) - f64::from(w[1]),
+            ]
+        };
         let (v, pb, pa) = (d(b, a), d(p, b), d(p, a));
         let back = -(pb[0] * v[0] + pb[1] * v[1]);
         let cross = v[0] * pa[1] - v[1] * pa[0];
@@ -789,5 +804,8 @@ fn f32_points_near_a_segment_end_get_their_exact_regions_normal() {
             if back > 0.0 { "interior" } else { "beyond b" }
         );
     }
-    assert!(interior > 5_000 && beyond > 5_000, "{interior} interior, {beyond} beyond");
+    assert!(
+        interior > 5_000 && beyond > 5_000,
+        "{interior} interior, {beyond} beyond"
+    );
 }

@@ -72,6 +72,63 @@ pub(crate) fn closest_on_segment_none<T>(
     None
 }
 
+/// The distance from `p` to segment `ab`, for `f32`, evaluated in `f64`; `None` where an
+/// input is not finite (the careful path gives those their documented answers).
+///
+/// The regions are decided by signs: `a` where `(p − a)·(b − a) ≤ 0`, `b` where
+/// `(p − b)·(b − a) ≥ 0`, the interior otherwise. Near `b` the sign is taken from `p − b`,
+/// whose rounding scales with `|p − b|`, not from `(p − a)·(b − a)` against `|b − a|²`, two
+/// values of size `|b − a|²`. A sign can be wrong only where `p − a` (or `p − b`) is
+/// within `f64` rounding of perpendicular to the segment, where both formulas give the
+/// same distance within that rounding. A zero-length segment falls in `a`'s region.
+///
+/// The squared distance is then `|p − a|²`, `|p − b|²`, or `((b − a) × (p − a))² / |b − a|²`
+/// in the interior: no closest point is formed, the perpendicular's length comes from the
+/// cross product. Its error is a few `u` of the largest input (the differences, products
+/// and their sum each round once), far below an `f32` ulp of it, so the answer is within
+/// half an `f32` ulp of the exact distance plus `2^-26` of an ulp of the largest input
+/// (the careful path's `|p − q|` carries its closest point's few ulps of the largest
+/// input). A distance above `f32::MAX` (differences of finite inputs that exceed it)
+/// rounds to infinity and is left to the careful path, which saturates it.
+///
+/// The certificate: finite inputs and answer, and in the interior `p` off the line by more
+/// than the cross product's rounding ([`closest_on_segment_f32`]'s): a `p` on the segment
+/// is left to the careful path, whose answer is then 0 exactly.
+///
+/// Branch-free, as [`closest_on_segment_f32`] is.
+#[inline(always)]
+pub(crate) fn distance_to_segment_f32(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> Option<f32> {
+    let [ax, ay] = a.map(f64::from);
+    let [bx, by] = b.map(f64::from);
+    let [px, py] = p.map(f64::from);
+    let (vx, vy) = (bx - ax, by - ay);
+    let (wx, wy) = (px - ax, py - ay);
+    let (ux, uy) = (px - bx, py - by);
+    let along = wx * vx + wy * vy;
+    let back = ux * vx + uy * vy;
+    let length_sq = vx * vx + vy * vy;
+    let cross = vx * wy - vy * wx;
+    let interior = cross * cross / length_sq;
+    let to_b = ux * ux + uy * uy;
+    let to_a = wx * wx + wy * wy;
+    let squared = if back < 0.0 { interior } else { to_b };
+    let squared = if along > 0.0 { squared } else { to_a };
+    let distance = <f64 as super::Scalar>::sqrt(squared) as f32;
+    // In the interior, `p` must lie off the line by more than the cross product's
+    // rounding: a `p` on the segment is at distance 0 exactly (the careful path's rule,
+    // which the intersection predicate agrees with).
+    let off_line = cross.abs() > ((vx * wy).abs() + (vy * wx).abs()) * CROSS_BOUND;
+    let certain = off_line || !(along > 0.0) || !(back < 0.0);
+    (certain && distance.is_finite()).then_some(distance)
+}
+
+/// The `f64` scalar has no fast distance: its careful path runs.
+#[inline(always)]
+pub(crate) fn distance_to_segment_none<T>(a: [T; 2], b: [T; 2], p: [T; 2]) -> Option<T> {
+    let _ = (a, b, p);
+    None
+}
+
 /// The closest points of two segments by [`segment_pair_f32`]: a crossing point twice.
 #[inline(always)]
 pub(crate) fn segment_closest_points_f32(
@@ -248,7 +305,7 @@ mod tests {
     //! The certificates' hit rates by input regime (printed with `--nocapture`, and
     //! recorded in `docs/benchmarks.md`), and the fast answers against the careful paths
     //! on the inputs they accept. Exactness against rationals is in `tests/`.
-    use super::{FastPair, closest_on_segment_f32, segment_pair_f32};
+    use super::{FastPair, closest_on_segment_f32, distance_to_segment_f32, segment_pair_f32};
     use crate::query::project::project;
     use crate::query::segment_pair::{SegmentPair, segment_segment};
 
@@ -346,6 +403,89 @@ mod tests {
             ([0.0, 0.0], [f32::INFINITY, 0.0], [1.0, 1.0]),
         ] {
             assert!(!closest_on_segment_f32(a, b, p).1, "{a:?} {b:?} {p:?}");
+        }
+    }
+
+    #[test]
+    fn distance_certificate_by_regime() {
+        let mut rng = Rng(13);
+        let n = 20_000;
+        for (name, t_range, off_range) in [
+            (
+                "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
+                (-0.25, 1.25),
+                3.0,
+            ),
+            ("random regions, far: t in [-10, 10)", (-10.0, 10.0), 1000.0),
+            ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
+            (
+                "near b: t in [1 - 1e-6, 1 + 1e-6)",
+                (1.0 - 1e-6, 1.0 + 1e-6),
+                1e-3,
+            ),
+        ] {
+            let mut hits = 0;
+            for _ in 0..n {
+                let a = rng.point(10.0);
+                let angle = rng.uniform(0.0, core::f64::consts::TAU);
+                let length = rng.uniform(0.5, 10.0);
+                let (ux, uy) = (angle.cos(), angle.sin());
+                let b = [
+                    (f64::from(a[0]) + length * ux) as f32,
+                    (f64::from(a[1]) + length * uy) as f32,
+                ];
+                let (t, off) = (
+                    rng.uniform(t_range.0, t_range.1),
+                    rng.uniform(-off_range, off_range),
+                );
+                let p = [
+                    (f64::from(a[0]) + t * length * ux - off * uy) as f32,
+                    (f64::from(a[1]) + t * length * uy + off * ux) as f32,
+                ];
+                if let Some(d) = distance_to_segment_f32(a, b, p) {
+                    hits += 1;
+                    // The careful path's `|p − q|`, with its closest point's few ulps.
+                    let q = project(a, b, p).closest;
+                    let careful = (f64::from(p[0]) - f64::from(q[0]))
+                        .hypot(f64::from(p[1]) - f64::from(q[1]));
+                    let ulp = f64::from(magnitude(&[a, b, p])) * f64::from(f32::EPSILON);
+                    assert!(
+                        (f64::from(d) - careful).abs() <= 8.0 * ulp,
+                        "{a:?} {b:?} {p:?}: {d} {careful}"
+                    );
+                }
+            }
+            let rate = f64::from(hits) / f64::from(n);
+            std::eprintln!(
+                "distance to a segment, {name}: fast path {:.2}%",
+                100.0 * rate
+            );
+            assert!(rate > 0.99, "{name}: {rate}");
+        }
+        // Exactly on the segment's interior, non-finite, or beyond `f32::MAX`: the careful
+        // path answers.
+        for (a, b, p) in [
+            ([0.0, 0.0], [4.0, 0.0], [1.0, 0.0]),
+            ([-1.0, -1.0], [3.0, 3.0], [0.5, 0.5]),
+            ([0.0, 0.0], [4.0, 0.0], [f32::NAN, 1.0]),
+            ([0.0, 0.0], [f32::INFINITY, 0.0], [1.0, 1.0]),
+            ([-3e38, 0.0], [-3e38, 1.0], [3e38, 0.0]),
+        ] {
+            assert_eq!(distance_to_segment_f32(a, b, p), None, "{a:?} {b:?} {p:?}");
+        }
+        // Beyond an end, at an end, and a zero-length segment: the plain lengths.
+        for (a, b, p, d) in [
+            ([-1.0, -1.0], [3.0, 3.0], [7.0, 6.0], 5.0),
+            ([0.0, 0.0], [4.0, 0.0], [-3.0, 4.0], 5.0),
+            ([0.0, 0.0], [4.0, 0.0], [4.0, 0.0], 0.0),
+            ([2.0, 2.0], [2.0, 2.0], [5.0, 6.0], 5.0),
+            ([0.0, 0.0], [4.0, 0.0], [1.0, -2.5], 2.5),
+        ] {
+            assert_eq!(
+                distance_to_segment_f32(a, b, p),
+                Some(d),
+                "{a:?} {b:?} {p:?}"
+            );
         }
     }
 

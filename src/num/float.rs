@@ -11,6 +11,7 @@ macro_rules! float_scalar {
         safe: $safe_exp:expr, gap_exp: $gap_exp:expr,
         predicates: ($point_within:path, $segment_within:path),
         closest: $closest:path,
+        distance: $distance:path,
         segment_pair: $segment_pair:path,
         cast_relative: $cast_relative:expr
     ) => {
@@ -281,6 +282,15 @@ macro_rules! float_scalar {
                 $closest(a, b, p)
             }
             #[inline(always)]
+            fn __distance_to_segment(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<Self> {
+                $distance(a, b, p)
+            }
+            #[inline(always)]
             fn __cast_certified(
                 start: [Self; 2],
                 direction: [Self; 2],
@@ -360,6 +370,12 @@ macro_rules! float_scalar {
                 // finite input.
                 $pow2(-exponent_of(largest))
             }
+            #[inline]
+            fn __scale_free(largest: Self, _: Seal) -> bool {
+                // The fast path of `__rescale_factor`, the same comparisons: after both
+                // are inlined, the compiler folds the factor to 1 behind this test.
+                (largest < $pow2($safe_exp) && largest >= $pow2(-$safe_exp)) || largest == 0.0
+            }
         }
 
         /// The binary exponent of a positive finite value, subnormals included.
@@ -429,6 +445,7 @@ mod float_impls {
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
             predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
             closest: crate::num::fast::closest_on_segment_hook_f32,
+            distance: crate::num::fast::distance_to_segment_f32,
             segment_pair: crate::num::fast::segment_closest_points_f32,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
@@ -441,6 +458,7 @@ mod float_impls {
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
             predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
             closest: crate::num::fast::closest_on_segment_none,
+            distance: crate::num::fast::distance_to_segment_none,
             segment_pair: crate::num::fast::segment_closest_points_none,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );
@@ -458,6 +476,7 @@ mod float_impls {
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
             predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
             closest: crate::num::fast::closest_on_segment_hook_f32,
+            distance: crate::num::fast::distance_to_segment_f32,
             segment_pair: crate::num::fast::segment_closest_points_f32,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
@@ -470,6 +489,7 @@ mod float_impls {
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
             predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
             closest: crate::num::fast::closest_on_segment_none,
+            distance: crate::num::fast::distance_to_segment_none,
             segment_pair: crate::num::fast::segment_closest_points_none,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );

@@ -533,6 +533,12 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline(always)]
+    fn __distance_to_segment(a: [Self; 2], b: [Self; 2], p: [Self; 2], seal: Seal) -> Option<Self> {
+        let _ = (a, b, p, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
     fn __segment_closest_points(
         xa: [Self; 2],
         xb: [Self; 2],
@@ -553,6 +559,11 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     fn __rescale_factor(largest: Self, _: Seal) -> Self {
         let _ = largest;
         Self::ONE
+    }
+    #[doc(hidden)]
+    #[inline]
+    fn __scale_free(largest: Self, seal: Seal) -> bool {
+        Self::__rescale_factor(largest, seal) == Self::ONE && Self::is_finite(largest)
     }
 }
 

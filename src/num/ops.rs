@@ -188,6 +188,12 @@ pub(crate) trait Num: Scalar {
             _ => None,
         }
     }
+    /// The distance from `p` to segment `ab` by a certified fast path (`num/fast.rs`), or
+    /// `None` where the certificate fails or the scalar has none.
+    #[inline(always)]
+    fn distance_to_segment(a: [Self; 2], b: [Self; 2], p: [Self; 2]) -> Option<Self> {
+        Self::__distance_to_segment(a, b, p, SEAL)
+    }
     /// A cast by the certified fast path (`num/fast_cast.rs`): the point `start` moving
     /// along `direction` against segment `core` inflated by `radii[0] + radii[1]`, within
     /// `max_time`. `Some(Some((time, normal, core point)))` for a hit, `Some(None)` for a
@@ -250,6 +256,14 @@ pub(crate) trait Num: Scalar {
     #[inline(always)]
     fn rescale_factor(largest: Self) -> Self {
         Self::__rescale_factor(largest, SEAL)
+    }
+    /// Whether `largest` (a largest magnitude, never negative) needs no scaling and is
+    /// finite: [`rescale_factor`](Self::rescale_factor) is `ONE` for it and the rare paths
+    /// for overflowed or non-finite values can be skipped. One test on the common path
+    /// instead of a finiteness test and the factor's own.
+    #[inline(always)]
+    fn scale_free(largest: Self) -> bool {
+        Self::__scale_free(largest, SEAL)
     }
     /// The largest absolute value among `values`.
     #[inline(always)]

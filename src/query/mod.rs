@@ -178,9 +178,21 @@ pub(crate) fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) 
 #[inline(always)]
 pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> S<V> {
     let zero = S::<V>::ZERO;
-    let (p, q) = core_closest_points(x, y);
+    // A point and a segment: the scalar's certified fast distance where it has one.
+    let fast = match (x, y) {
+        (Core::Point(p), Core::Segment(a, b)) | (Core::Segment(a, b), Core::Point(p)) => {
+            S::<V>::distance_to_segment(xy(a), xy(b), xy(p))
+        }
+        _ => None,
+    };
     // Finite for finite inputs: a length beyond MAX saturates (the scalar's `hypot`).
-    let gap = p.sub(q).length();
+    let gap = match fast {
+        Some(gap) => gap,
+        None => {
+            let (p, q) = core_closest_points(x, y);
+            p.sub(q).length()
+        }
+    };
     if rx == zero && ry == zero {
         return gap;
     }
@@ -191,6 +203,7 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
     if !gap.add(gap).is_finite() {
         // Floats within a factor 2 of `MAX`: the length may have saturated before the
         // radii came off it.
+        let (p, q) = core_closest_points(x, y);
         return gap_quartered(p, q, rx, ry).max(zero);
     }
     gap.sub(rx).sub(ry).max(zero)

@@ -137,7 +137,8 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     // common path's after it (which kept that path's values in memory: 1.4x the time of
     // an f64 segment distance); and inlined, not a cold call, whose early return alone
     // cost the f64 point queries 8-13%.
-    if !largest.is_finite()
+    if !S::<V>::scale_free(largest)
+        && !largest.is_finite()
         && let Some(halved) = project_halved(a, b, p)
     {
         return halved;
@@ -344,7 +345,9 @@ impl<V: Vector2> Projection<V> {
     #[inline(always)]
     pub(crate) fn normal(&self, a: V, b: V, p: V) -> (V, S<V>) {
         let (v, d) = (b.sub(a), p.sub(a));
-        if !S::<V>::largest_magnitude([v.x(), v.y(), d.x(), d.y()]).is_finite()
+        let largest = S::<V>::largest_magnitude([v.x(), v.y(), d.x(), d.y()]);
+        if !S::<V>::scale_free(largest)
+            && !largest.is_finite()
             && let Some(halved) = normal_halved(a, b, p)
         {
             return halved;

@@ -209,7 +209,8 @@ fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> (W<V>, bool) {
 /// scaled by a power of two, so that no gap overflows at any magnitude.
 pub(crate) fn segment_segment<V: Vector2>(xa: V, xb: V, ya: V, yb: V) -> SegmentPair<V> {
     let frame = Frame::new(xa, xb, ya, yb);
-    if !frame.largest.is_finite()
+    if !S::<V>::scale_free(frame.largest)
+        && !frame.largest.is_finite()
         && let Some(pair) = segment_segment_halved(xa, xb, ya, yb)
     {
         return pair;
