@@ -78,6 +78,9 @@ pub(crate) struct Projection<V: Vector2> {
     /// `cross` was formed from: its rounding error is below [`Scalar::gap_tolerance`] of
     /// it (see [`Projection::side`]).
     largest: S<V>,
+    /// Whether it was measured at half scale ([`project_halved`]): the normal then is too
+    /// ([`normal_halved`]). A flag, so that the normal does not measure the inputs again.
+    halved: bool,
 }
 
 impl<V: Vector2> Projection<V> {
@@ -160,7 +163,11 @@ fn project_halved<V: Vector2>(a: V, b: V, p: V) -> Option<Projection<V>> {
         Feature::End => b,
         Feature::Interior { .. } => halved.closest.add(halved.closest),
     };
-    Some(Projection { closest, ..halved })
+    Some(Projection {
+        closest,
+        halved: true,
+        ..halved
+    })
 }
 
 /// `a/2, b/2, p/2` and the projection between them (whose differences cannot overflow),
@@ -189,6 +196,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             along,
             length_sq: along,
             largest,
+            halved: false,
         };
     }
     let length_sq = wide::dot(v_scaled, v_scaled);
@@ -199,6 +207,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             along,
             length_sq,
             largest,
+            halved: false,
         };
     }
     let cross = wide::cross(v_scaled, w);
@@ -212,6 +221,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             along,
             length_sq,
             largest,
+            halved: false,
         };
     }
     if nearer_a(along, length_sq) {
@@ -221,6 +231,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             along,
             length_sq,
             largest,
+            halved: false,
         };
     }
     // Near `b`, `(p − b)·(a − b)` decides the end region for rounded products: its
@@ -242,6 +253,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
         along,
         length_sq,
         largest,
+        halved: false,
     }
 }
 
@@ -327,6 +339,7 @@ fn near_end<V: Vector2>(a: V, b: V, p: V, end: End) -> Option<Projection<V>> {
         along,
         length_sq,
         largest,
+        halved: false,
     })
 }
 
@@ -339,15 +352,14 @@ impl<V: Vector2> Projection<V> {
     /// - `p` on the segment: the left normal of `b − a`; `+x` for a zero-length segment.
     ///
     /// A segment (or offset) whose extent overflows, finite coordinates of opposite signs
-    /// beyond `MAX/2`, is measured at half scale ([`normal_halved`]), decided before the
+    /// beyond `MAX/2`, is measured at half scale ([`normal_halved`]) where the projection
+    /// was (its `halved` flag: the inputs are not measured again), decided before the
     /// common path so that its result does not merge with it, and inlined (a cold call's
-    /// early return cost the f64 point queries 8-13%).
+    /// early return cost the f64 point queries 8-13%). `a`, `b` and `p` must be the
+    /// projection's own.
     #[inline(always)]
     pub(crate) fn normal(&self, a: V, b: V, p: V) -> (V, S<V>) {
-        let (v, d) = (b.sub(a), p.sub(a));
-        let largest = S::<V>::largest_magnitude([v.x(), v.y(), d.x(), d.y()]);
-        if !S::<V>::scale_free(largest)
-            && !largest.is_finite()
+        if self.halved
             && let Some(halved) = normal_halved(a, b, p)
         {
             return halved;
