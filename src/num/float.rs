@@ -373,8 +373,10 @@ macro_rules! float_scalar {
             #[inline]
             fn __scale_free(largest: Self, _: Seal) -> bool {
                 // The fast path of `__rescale_factor`, the same comparisons: after both
-                // are inlined, the compiler folds the factor to 1 behind this test.
-                (largest < $pow2($safe_exp) && largest >= $pow2(-$safe_exp)) || largest == 0.0
+                // are inlined, the compiler folds the factor to 1 behind this test. Zero
+                // needs no scaling either but is left to the caller's general path, which
+                // costs it nothing and keeps this to two comparisons.
+                largest < $pow2($safe_exp) && largest >= $pow2(-$safe_exp)
             }
         }
 

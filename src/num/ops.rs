@@ -257,10 +257,11 @@ pub(crate) trait Num: Scalar {
     fn rescale_factor(largest: Self) -> Self {
         Self::__rescale_factor(largest, SEAL)
     }
-    /// Whether `largest` (a largest magnitude, never negative) needs no scaling and is
-    /// finite: [`rescale_factor`](Self::rescale_factor) is `ONE` for it and the rare paths
-    /// for overflowed or non-finite values can be skipped. One test on the common path
-    /// instead of a finiteness test and the factor's own.
+    /// Whether `largest` (a largest magnitude, never negative) is finite and needs no
+    /// scaling: [`rescale_factor`](Self::rescale_factor) is `ONE` for it and the rare paths
+    /// for overflowed or non-finite values can be skipped. One range test on the common
+    /// path instead of a finiteness test and the factor's own. May be `false` for values
+    /// that need no scaling either (floats: zero), which the general path handles.
     #[inline(always)]
     fn scale_free(largest: Self) -> bool {
         Self::__scale_free(largest, SEAL)

@@ -140,8 +140,12 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     // common path's after it (which kept that path's values in memory: 1.4x the time of
     // an f64 segment distance); and inlined, not a cold call, whose early return alone
     // cost the f64 point queries 8-13%.
-    if !S::<V>::scale_free(largest)
-        && !largest.is_finite()
+    // The common case first, on one range test that also rules out overflow: the
+    // rescaling inside is then folded away.
+    if S::<V>::scale_free(largest) {
+        return project_in_range(a, b, p, (v, w, largest));
+    }
+    if !largest.is_finite()
         && let Some(halved) = project_halved(a, b, p)
     {
         return halved;
