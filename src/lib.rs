@@ -124,6 +124,9 @@ pub mod response;
 pub mod shape;
 pub mod vector;
 
+#[cfg(test)]
+mod test_rng;
+
 pub use motion::{
     Ball, CastOptions, Chain, ChainContact, ChainHit, Crossings, Hit, Obstacles, PoseMotion, Ray,
     Resolution, Slide, SlideOptions, StartOverlap, StepParams, StepReport, Toi, ToiOptions,

@@ -10,20 +10,16 @@
 use super::*;
 use crate::num::{Num, Scalar};
 
-/// A small deterministic generator (`SplitMix64`) for test inputs.
-struct Rng(u64);
+use crate::test_rng::Rng;
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
+/// Grid coordinates for test inputs.
+trait Grid {
     /// A coordinate in `[-4, 4)` on a grid of 1/8, so that ties and touching
     /// contacts (the edge cases of the region selection) come up often.
+    fn coord(&mut self) -> f64;
+}
+
+impl Grid for Rng {
     fn coord(&mut self) -> f64 {
         (self.next() % 64) as f64 / 8.0 - 4.0
     }
@@ -62,7 +58,7 @@ fn grid_inputs() -> Inputs {
 /// predicate and the batch filter are tested where they are hardest.
 fn boundary_inputs() -> Inputs {
     let mut rng = Rng(17);
-    let mut unit = move || (rng.next() >> 11) as f64 / (1_u64 << 53) as f64;
+    let mut unit = move || rng.unit();
     let (a, b) = ([-3.0, -1.0], [2.5, 1.75]);
     let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let length = f64::hypot(vx, vy);
@@ -344,7 +340,7 @@ mod filter_tests {
     /// equal the exact single query's.
     fn near_boundary_agrees<T: Scalar>(convert: impl Fn(f64) -> T) {
         let mut rng = Rng(99);
-        let mut unit = move || (rng.next() >> 11) as f64 / (1_u64 << 53) as f64;
+        let mut unit = move || rng.unit();
         const N: usize = 512;
         for round in 0..24 {
             let scale = 2.0_f64.powi(round - 12 - (round % 3) * 3);
@@ -392,7 +388,7 @@ mod filter_tests {
     /// a grid where it is exact) on the segment itself: bit for bit the single query's.
     fn closest_points_agree<T: Scalar>(convert: impl Fn(f64) -> T, max_exp: i32) {
         let mut rng = Rng(23);
-        let mut unit = move || (rng.next() >> 11) as f64 / (1_u64 << 53) as f64;
+        let mut unit = move || rng.unit();
         const N: usize = 600;
         for round in 0..54 {
             let exponent = if round < 27 {
@@ -465,7 +461,7 @@ mod filter_tests {
     /// The kernel must leave them to it; it fails with the bound's factor at zero.
     fn circle_pairs_near_touching_agree<T: Scalar>(convert: impl Fn(f64) -> T) {
         let mut rng = Rng(7);
-        let mut unit = move || (rng.next() >> 11) as f64 / (1_u64 << 53) as f64;
+        let mut unit = move || rng.unit();
         const N: usize = 600;
         for round in 0..20 {
             let scale = 2.0_f64.powi(round * 3 - 40);

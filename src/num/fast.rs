@@ -308,23 +308,49 @@ mod tests {
     use super::{FastPair, closest_on_segment_f32, distance_to_segment_f32, segment_pair_f32};
     use crate::query::project::project;
     use crate::query::segment_pair::{SegmentPair, segment_segment};
+    use crate::test_rng::Rng;
 
-    /// A `SplitMix64` generator, uniform in `[lo, hi)`.
-    struct Rng(u64);
-    impl Rng {
-        fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            lo + (hi - lo) * ((z >> 11) as f64 / (1_u64 << 53) as f64)
-        }
+    /// Test inputs in `f32`.
+    trait Points {
+        fn point(&mut self, scale: f64) -> [f32; 2];
+        fn segment_and_point(
+            &mut self,
+            t_range: (f64, f64),
+            off_range: f64,
+        ) -> ([f32; 2], [f32; 2], [f32; 2]);
+    }
+
+    impl Points for Rng {
         fn point(&mut self, scale: f64) -> [f32; 2] {
             [
                 self.uniform(-scale, scale) as f32,
                 self.uniform(-scale, scale) as f32,
             ]
+        }
+        /// A segment `ab` of length in `[0.5, 10)` near the origin, and a point at
+        /// parameter `t` in `t_range` along it and offset across it by up to `off_range`.
+        fn segment_and_point(
+            &mut self,
+            t_range: (f64, f64),
+            off_range: f64,
+        ) -> ([f32; 2], [f32; 2], [f32; 2]) {
+            let a = self.point(10.0);
+            let angle = self.uniform(0.0, core::f64::consts::TAU);
+            let length = self.uniform(0.5, 10.0);
+            let (ux, uy) = (angle.cos(), angle.sin());
+            let b = [
+                (f64::from(a[0]) + length * ux) as f32,
+                (f64::from(a[1]) + length * uy) as f32,
+            ];
+            let (t, off) = (
+                self.uniform(t_range.0, t_range.1),
+                self.uniform(-off_range, off_range),
+            );
+            let p = [
+                (f64::from(a[0]) + t * length * ux - off * uy) as f32,
+                (f64::from(a[1]) + t * length * uy + off * ux) as f32,
+            ];
+            (a, b, p)
         }
     }
 
@@ -362,22 +388,7 @@ mod tests {
         ] {
             let mut hits = 0;
             for _ in 0..n {
-                let a = rng.point(10.0);
-                let angle = rng.uniform(0.0, core::f64::consts::TAU);
-                let length = rng.uniform(0.5, 10.0);
-                let (ux, uy) = (angle.cos(), angle.sin());
-                let b = [
-                    (f64::from(a[0]) + length * ux) as f32,
-                    (f64::from(a[1]) + length * uy) as f32,
-                ];
-                let (t, off) = (
-                    rng.uniform(t_range.0, t_range.1),
-                    rng.uniform(-off_range, off_range),
-                );
-                let p = [
-                    (f64::from(a[0]) + t * length * ux - off * uy) as f32,
-                    (f64::from(a[1]) + t * length * uy + off * ux) as f32,
-                ];
+                let (a, b, p) = rng.segment_and_point(t_range, off_range);
                 let (q, certain) = closest_on_segment_f32(a, b, p);
                 if certain {
                     hits += 1;
@@ -426,22 +437,7 @@ mod tests {
         ] {
             let mut hits = 0;
             for _ in 0..n {
-                let a = rng.point(10.0);
-                let angle = rng.uniform(0.0, core::f64::consts::TAU);
-                let length = rng.uniform(0.5, 10.0);
-                let (ux, uy) = (angle.cos(), angle.sin());
-                let b = [
-                    (f64::from(a[0]) + length * ux) as f32,
-                    (f64::from(a[1]) + length * uy) as f32,
-                ];
-                let (t, off) = (
-                    rng.uniform(t_range.0, t_range.1),
-                    rng.uniform(-off_range, off_range),
-                );
-                let p = [
-                    (f64::from(a[0]) + t * length * ux - off * uy) as f32,
-                    (f64::from(a[1]) + t * length * uy + off * ux) as f32,
-                ];
+                let (a, b, p) = rng.segment_and_point(t_range, off_range);
                 if let Some(d) = distance_to_segment_f32(a, b, p) {
                     hits += 1;
                     // The careful path's `|p − q|`, with its closest point's few ulps.

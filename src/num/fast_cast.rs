@@ -46,6 +46,94 @@ pub(crate) const TARGET_F64: f64 = 1.0 / 17_592_186_044_416.0;
 /// mover, and the point of the core nearest the hit.
 pub(crate) type FastHit = (f64, [f64; 2], [f64; 2]);
 
+/// A float scalar the fast casts serve: widened to `f64` exactly, its answer rounded back
+/// once, with the time's relative target for that rounding.
+pub(crate) trait CastFloat: Copy {
+    /// [`TARGET_F32`] or [`TARGET_F64`].
+    const TARGET: f64;
+    /// The value in `f64` (exact).
+    fn wide(self) -> f64;
+    /// An `f64` rounded to the type.
+    fn narrow(x: f64) -> Self;
+}
+
+impl CastFloat for f32 {
+    const TARGET: f64 = TARGET_F32;
+    #[inline(always)]
+    fn wide(self) -> f64 {
+        f64::from(self)
+    }
+    #[inline(always)]
+    fn narrow(x: f64) -> Self {
+        x as Self
+    }
+}
+
+impl CastFloat for f64 {
+    const TARGET: Self = TARGET_F64;
+    #[inline(always)]
+    fn wide(self) -> f64 {
+        self
+    }
+    #[inline(always)]
+    fn narrow(x: f64) -> Self {
+        x
+    }
+}
+
+/// A certified hit in the scalar's own type.
+type Hit<T> = (T, [T; 2], [T; 2]);
+
+#[inline(always)]
+fn widened<T: CastFloat>(p: [T; 2]) -> [f64; 2] {
+    p.map(T::wide)
+}
+
+#[inline(always)]
+fn narrowed<T: CastFloat>(found: Option<FastHit>) -> Option<Hit<T>> {
+    found
+        .map(|(time, normal, point)| (T::narrow(time), normal.map(T::narrow), point.map(T::narrow)))
+}
+
+/// [`cast`] for the scalar hook (`Scalar::__cast_certified` of `f32` and `f64`): inputs
+/// widened, the answer rounded back once.
+#[inline(always)]
+pub(crate) fn cast_hook<T: CastFloat>(
+    start: [T; 2],
+    direction: [T; 2],
+    core: [[T; 2]; 2],
+    radii: [T; 2],
+    max_time: T,
+) -> Option<Option<Hit<T>>> {
+    let found = cast(
+        widened(start),
+        widened(direction),
+        (widened(core[0]), widened(core[1])),
+        (radii[0].wide(), radii[1].wide()),
+        max_time.wide(),
+        T::TARGET,
+    )?;
+    Some(narrowed(found))
+}
+
+/// [`cast_cores`] for the scalar hook (`Scalar::__cast_cores_certified`).
+#[inline(always)]
+pub(crate) fn cast_cores_hook<T: CastFloat>(
+    x: [[T; 2]; 2],
+    y: [[T; 2]; 2],
+    radii: [T; 2],
+    motion: [T; 2],
+) -> Option<Option<Hit<T>>> {
+    let found = cast_cores(
+        (widened(x[0]), widened(x[1])),
+        (widened(y[0]), widened(y[1])),
+        (radii[0].wide(), radii[1].wide()),
+        widened(motion),
+        T::TARGET,
+    )?;
+    Some(narrowed(found))
+}
+
 #[inline(always)]
 fn sub(p: [f64; 2], q: [f64; 2]) -> [f64; 2] {
     [p[0] - q[0], p[1] - q[1]]
@@ -369,18 +457,15 @@ mod tests {
     //! reference is in `tests/cast.rs` (`rays_and_sweeps_match_the_exact_reference`).
     use super::{TARGET_F32, TARGET_F64, cast};
     use crate::motion::ray::cast_core;
+    use crate::test_rng::Rng;
 
     /// A `SplitMix64` generator, uniform in `[lo, hi)`.
-    struct Rng(u64);
-    impl Rng {
-        fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^= z >> 31;
-            lo + (hi - lo) * ((z >> 11) as f64 / (1_u64 << 53) as f64)
-        }
+    /// A point uniform in the square of half-side `scale`.
+    trait Points {
+        fn point(&mut self, scale: f64) -> [f64; 2];
+    }
+
+    impl Points for Rng {
         fn point(&mut self, scale: f64) -> [f64; 2] {
             [self.uniform(-scale, scale), self.uniform(-scale, scale)]
         }

@@ -299,22 +299,7 @@ macro_rules! float_scalar {
                 max_time: Self,
                 _: Seal,
             ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
-                let target = if $t::MANTISSA_DIGITS < f64::MANTISSA_DIGITS {
-                    crate::num::fast_cast::TARGET_F32
-                } else {
-                    crate::num::fast_cast::TARGET_F64
-                };
-                let wide = |p: [Self; 2]| p.map(f64::from);
-                let narrow = |p: [f64; 2]| p.map(|x| x as $t);
-                let found = crate::num::fast_cast::cast(
-                    wide(start),
-                    wide(direction),
-                    (wide(core[0]), wide(core[1])),
-                    (f64::from(radii[0]), f64::from(radii[1])),
-                    f64::from(max_time),
-                    target,
-                )?;
-                Some(found.map(|(time, normal, point)| (time as $t, narrow(normal), narrow(point))))
+                crate::num::fast_cast::cast_hook(start, direction, core, radii, max_time)
             }
             #[inline(always)]
             fn __cast_cores_certified(
@@ -324,21 +309,7 @@ macro_rules! float_scalar {
                 motion: [Self; 2],
                 _: Seal,
             ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
-                let target = if $t::MANTISSA_DIGITS < f64::MANTISSA_DIGITS {
-                    crate::num::fast_cast::TARGET_F32
-                } else {
-                    crate::num::fast_cast::TARGET_F64
-                };
-                let wide = |p: [Self; 2]| p.map(f64::from);
-                let narrow = |p: [f64; 2]| p.map(|x| x as $t);
-                let found = crate::num::fast_cast::cast_cores(
-                    (wide(x[0]), wide(x[1])),
-                    (wide(y[0]), wide(y[1])),
-                    (f64::from(radii[0]), f64::from(radii[1])),
-                    wide(motion),
-                    target,
-                )?;
-                Some(found.map(|(time, normal, point)| (time as $t, narrow(normal), narrow(point))))
+                crate::num::fast_cast::cast_cores_hook(x, y, radii, motion)
             }
             #[inline(always)]
             fn __segment_closest_points(
