@@ -18,7 +18,8 @@ impl Rng {
         (self.next() >> 11) as f64 / (1_u64 << 53) as f64
     }
 
-    /// Uniform in `[lo, hi)`.
+    /// Uniform in `[lo, hi)` (for the tests that need `std`).
+    #[cfg(feature = "std")]
     pub(crate) fn uniform(&mut self, lo: f64, hi: f64) -> f64 {
         lo + (hi - lo) * self.unit()
     }
