@@ -20,7 +20,7 @@
 //! predicates do not see.
 
 use crate::motion::ray::{Hit, cast_outside};
-use crate::num::{Num, Scalar};
+use crate::num::{Num, Scalar, earlier};
 use crate::query;
 use crate::query::project::{self, finite_point};
 use crate::shape::Core;
@@ -118,10 +118,6 @@ impl<V> CastOptions<V> {
     }
 }
 
-/// The earliest entry among the candidate casts: `(distance along the unit relative
-/// motion, normal from y towards x, the point of y's core touched)`.
-type Entry<V> = (S<V>, V, V);
-
 /// `a − b − x` for `x = a − b` rounded: the rounding error of the difference, exactly
 /// (Knuth's two-difference), for floats; zero where the difference is exact.
 #[inline(always)]
@@ -201,10 +197,6 @@ pub(crate) fn cast<V: Vector2>(
             // `start` is on y: the cast's normal faces y, and y's core point is `start`.
             (distance, normal.neg(), start)
         })
-    };
-    let earlier = |p: Option<Entry<V>>, q: Option<Entry<V>>| match (p, q) {
-        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
-        (p, q) => p.or(q),
     };
     let best = match (x, y) {
         (Core::Point(p), _) => entry(p, d, unit, ends(y), true),

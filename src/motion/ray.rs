@@ -22,7 +22,7 @@
 //! at distance 0 with the contact normal of the start point.
 
 use crate::motion::cap;
-use crate::num::{Num, Scalar, Wide};
+use crate::num::{Num, Scalar, Wide, earlier};
 use crate::query::Contact;
 use crate::query::project::{self, finite_point};
 use crate::shape::{Capsule, Circle, Core, Shape};
@@ -305,10 +305,6 @@ pub(crate) fn cast_outside<V: Vector2>(
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     let finite = |candidate: Option<Entry<V>>| candidate.filter(|entry| entry.0.is_finite());
-    let earlier = |x: Option<Entry<V>>, y: Option<Entry<V>>| match (x, y) {
-        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
-        (p, q) => p.or(q),
-    };
     let best = if wide::coincide(a, b) {
         finite(cap::disc(start, (direction, low), unit, a, radii))
     } else {

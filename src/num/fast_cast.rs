@@ -29,6 +29,8 @@
 //! would not give them among the subnormals. Products that overflow make their bound
 //! infinite, and a NaN fails every comparison: both leave the certificate unmet.
 
+use super::earlier;
+
 /// `u = 2⁻⁵³`, the unit roundoff of `f64`.
 const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 
@@ -358,10 +360,6 @@ pub(crate) fn cast_cores(
     if !(one_side(x, y) || one_side(y, x)) {
         return None;
     }
-    let earlier = |p: Option<FastHit>, q: Option<FastHit>| match (p, q) {
-        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
-        (p, q) => p.or(q),
-    };
     // Each segment's extent and length, shared by the two casts against it.
     let (on_x, on_y) = (Segment::new(x.0, x.1)?, Segment::new(y.0, y.1)?);
     let from_x = earlier(

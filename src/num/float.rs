@@ -407,45 +407,39 @@ const fn pow2_f64(e: i32) -> f64 {
     f64::from_bits(((1023 + e) as u64) << 52)
 }
 
-#[cfg(feature = "std")]
-mod float_impls {
-    use super::{Ordering, Scalar, Seal, Wide, WideOf};
-    mod single {
-        use super::super::pow2_f32;
-        use super::{Ordering, Scalar, Seal, Wide, WideOf};
-        float_scalar!(
-            f32, f32::sqrt, pow2_f32, u32, 23, 127,
-            fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
-            predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
-            closest: crate::num::fast::closest_on_segment_hook_f32,
-            distance: crate::num::fast::distance_to_segment_f32,
-            segment_pair: crate::num::fast::segment_closest_points_f32,
-            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
-        );
+/// The correctly rounded square roots: the standard library's, or `libm`'s in `no_std`.
+#[cfg(any(feature = "std", feature = "libm"))]
+mod roots {
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    pub(super) fn single(x: f32) -> f32 {
+        x.sqrt()
     }
-    mod double {
-        use super::super::pow2_f64;
-        use super::{Ordering, Scalar, Seal, Wide, WideOf};
-        float_scalar!(
-            f64, f64::sqrt, pow2_f64, u64, 52, 1023,
-            fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
-            predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
-            closest: crate::num::fast::closest_on_segment_none,
-            distance: crate::num::fast::distance_to_segment_none,
-            segment_pair: crate::num::fast::segment_closest_points_none,
-            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
-        );
+    #[cfg(feature = "std")]
+    #[inline(always)]
+    pub(super) fn double(x: f64) -> f64 {
+        x.sqrt()
+    }
+    #[cfg(not(feature = "std"))]
+    #[inline(always)]
+    pub(super) fn single(x: f32) -> f32 {
+        libm::sqrtf(x)
+    }
+    #[cfg(not(feature = "std"))]
+    #[inline(always)]
+    pub(super) fn double(x: f64) -> f64 {
+        libm::sqrt(x)
     }
 }
 
-#[cfg(all(not(feature = "std"), feature = "libm"))]
+#[cfg(any(feature = "std", feature = "libm"))]
 mod float_impls {
     use super::{Ordering, Scalar, Seal, Wide, WideOf};
     mod single {
         use super::super::pow2_f32;
         use super::{Ordering, Scalar, Seal, Wide, WideOf};
         float_scalar!(
-            f32, libm::sqrtf, pow2_f32, u32, 23, 127,
+            f32, super::super::roots::single, pow2_f32, u32, 23, 127,
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
             predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
             closest: crate::num::fast::closest_on_segment_hook_f32,
@@ -458,7 +452,7 @@ mod float_impls {
         use super::super::pow2_f64;
         use super::{Ordering, Scalar, Seal, Wide, WideOf};
         float_scalar!(
-            f64, libm::sqrt, pow2_f64, u64, 52, 1023,
+            f64, super::super::roots::double, pow2_f64, u64, 52, 1023,
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
             predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
             closest: crate::num::fast::closest_on_segment_none,

@@ -570,6 +570,20 @@ pub trait Scalar: Copy + PartialOrd + Debug {
 /// The one seal the crate passes to its hooks.
 pub(crate) const SEAL: Seal = Seal(());
 
+/// The earlier of two candidate hits `(time, …)`: the one with the smaller time, the first
+/// on a tie, either where the other is missing. The casts (`motion/ray.rs`,
+/// `motion/cast.rs`, `num/fast_cast.rs`) take their earliest candidate with it.
+#[inline(always)]
+pub(crate) fn earlier<T: PartialOrd, A, B>(
+    x: Option<(T, A, B)>,
+    y: Option<(T, A, B)>,
+) -> Option<(T, A, B)> {
+    match (x, y) {
+        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
+        (p, q) => p.or(q),
+    }
+}
+
 impl Wide for i128 {
     const ZERO: Self = 0;
     const INLINE_NEAREST: bool = true;
