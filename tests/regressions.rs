@@ -809,3 +809,29 @@ fn f32_points_near_a_segment_end_get_their_exact_regions_normal() {
         "{interior} interior, {beyond} beyond"
     );
 }
+
+/// The same end-region rounding on a segment too long for the scale-free range (f64 beyond
+/// `2^450`), whose end normals take their own path (`end_normal_rescaled`), which did not
+/// decide it again: `p` at `(0, 10⁻¹⁸)` above a segment from `(−10¹⁴⁰, −10⁻⁵)` to
+/// `(2·10⁵, 0)` projects into its interior (`(p − b)·(a − b) = 2·10¹⁴⁵ > 0`, about `10⁻³⁵`
+/// of `|b − a|²`), and its normal is the segment's own, within `10⁻¹⁴⁴` of `(0, 1)`; it
+/// was `(−1, 0)`, `p − b` normalised. Found in the golden inputs' f32 trace, where the
+/// segment was `10¹⁹` long (f32's range ends at `2^50`).
+#[test]
+fn f64_point_near_the_end_of_a_very_long_segment_gets_the_segment_normal() {
+    use capsule2d::Circle;
+    let segment = Segment::new([-1e140_f64, -1e-5], [2e5, 0.0]);
+    let ball = Circle::new([0.0, 1e-18], 1.0);
+    let contact = ball.contact(&segment).expect("they overlap");
+    assert!(
+        contact.normal[0].abs() < 1e-12 && (contact.normal[1] - 1.0).abs() < 1e-12,
+        "normal {:?}",
+        contact.normal
+    );
+    // The mirror query, and the same with the segment reversed.
+    let mirror = segment.contact(&ball).expect("they overlap");
+    assert!(mirror.normal[0].abs() < 1e-12 && (mirror.normal[1] + 1.0).abs() < 1e-12);
+    let reversed = Segment::new(segment.b, segment.a);
+    let again = ball.contact(&reversed).expect("they overlap");
+    assert!(again.normal[0].abs() < 1e-12 && (again.normal[1] - 1.0).abs() < 1e-12);
+}

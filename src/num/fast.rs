@@ -122,6 +122,90 @@ pub(crate) fn distance_to_segment_f32(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> 
     (certain && distance.is_finite()).then_some(distance)
 }
 
+/// The nearest features of `p` and segment `ab` for a contact, for `f32`, evaluated in
+/// `f64`: the unit normal from the segment towards `p`, their distance, and the segment's
+/// point nearest `p`, as the careful path's projection and normal give them
+/// (`Projection::normal`); `None` where the certificate fails.
+///
+/// The regions are decided by signs, as in [`distance_to_segment_f32`]. One square root
+/// serves both the normal and the distance: of `|b − a|²` in the interior, where the
+/// normal is the segment's own, `(−v_y, v_x)/|v|` on `p`'s side (the sign of the cross
+/// product `v × w`), and the distance `|v × w| / |v|`; of `|p − e|²` beyond an end `e`,
+/// where the normal is `(p − e)/|p − e|`. The nearest point is the end itself, or in the
+/// interior `p − n·d` (no second division).
+///
+/// Accuracy: every value errs by a few `u` of the largest input before its one rounding
+/// to `f32`, so the normal is a unit vector within an `f32` ulp, and the distance and the
+/// point are within half an `f32` ulp plus `2^-26` ulp of the largest input.
+///
+/// The certificate: finite inputs and answers, `p` not at the nearest end (the careful
+/// path's rule for a `p` at an end gives the segment's normal), and in the interior `p`
+/// off the line by more than the cross product's rounding (its side is then certain,
+/// and a `p` on the segment gets the careful path's rule).
+#[inline(always)]
+pub(crate) fn segment_features_f32(
+    a: [f32; 2],
+    b: [f32; 2],
+    p: [f32; 2],
+) -> Option<([f32; 2], f32, [f32; 2])> {
+    let [ax, ay] = a.map(f64::from);
+    let [bx, by] = b.map(f64::from);
+    let [px, py] = p.map(f64::from);
+    let (vx, vy) = (bx - ax, by - ay);
+    let (wx, wy) = (px - ax, py - ay);
+    let (ux, uy) = (px - bx, py - by);
+    let along = wx * vx + wy * vy;
+    let back = ux * vx + uy * vy;
+    let (vx_wy, vy_wx) = (vx * wy, vy * wx);
+    let cross = vx_wy - vy_wx;
+    let start = !(along > 0.0);
+    let interior = !start && back < 0.0;
+    let (ex, ey) = if start { (wx, wy) } else { (ux, uy) };
+    let squared = if interior {
+        vx * vx + vy * vy
+    } else {
+        ex * ex + ey * ey
+    };
+    let root = <f64 as super::Scalar>::sqrt(squared);
+    let inverse = 1.0 / root;
+    let side = if cross < 0.0 { -1.0 } else { 1.0 };
+    // The segment's left normal with its zeros positive, then turned to `p`'s side: the
+    // careful path's signs of zero.
+    let (nx, ny) = if interior {
+        ((-vy * inverse + 0.0) * side, (vx * inverse + 0.0) * side)
+    } else {
+        (ex * inverse, ey * inverse)
+    };
+    let distance = if interior {
+        cross.abs() * inverse
+    } else {
+        root
+    };
+    let nearest = if interior {
+        [(px - nx * distance) as f32, (py - ny * distance) as f32]
+    } else if start {
+        a
+    } else {
+        b
+    };
+    let off_line = cross.abs() > (vx_wy.abs() + vy_wx.abs()) * CROSS_BOUND;
+    let answer = ([nx as f32, ny as f32], distance as f32, nearest);
+    let finite = answer.1.is_finite() && nearest[0].is_finite() && nearest[1].is_finite();
+    let certain = root > 0.0 && (off_line || !interior) && finite && inverse.is_finite();
+    certain.then_some(answer)
+}
+
+/// The `f64` scalar has no fast contact features: its careful path runs.
+#[inline(always)]
+pub(crate) fn segment_features_none<T>(
+    a: [T; 2],
+    b: [T; 2],
+    p: [T; 2],
+) -> Option<([T; 2], T, [T; 2])> {
+    let _ = (a, b, p);
+    None
+}
+
 /// The `f64` scalar has no fast distance: its careful path runs.
 #[inline(always)]
 pub(crate) fn distance_to_segment_none<T>(a: [T; 2], b: [T; 2], p: [T; 2]) -> Option<T> {
@@ -305,7 +389,10 @@ mod tests {
     //! The certificates' hit rates by input regime (printed with `--nocapture`, and
     //! recorded in `docs/benchmarks.md`), and the fast answers against the careful paths
     //! on the inputs they accept. Exactness against rationals is in `tests/`.
-    use super::{FastPair, closest_on_segment_f32, distance_to_segment_f32, segment_pair_f32};
+    use super::{
+        FastPair, closest_on_segment_f32, distance_to_segment_f32, segment_features_f32,
+        segment_pair_f32,
+    };
     use crate::query::project::project;
     use crate::query::segment_pair::{SegmentPair, segment_segment};
     use crate::test_rng::Rng;
@@ -482,6 +569,106 @@ mod tests {
                 Some(d),
                 "{a:?} {b:?} {p:?}"
             );
+        }
+    }
+
+    #[test]
+    fn contact_features_certificate_by_regime() {
+        let mut rng = Rng(17);
+        let n = 20_000;
+        for (name, t_range, off_range) in [
+            (
+                "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
+                (-0.25, 1.25),
+                3.0,
+            ),
+            ("random regions, far: t in [-10, 10)", (-10.0, 10.0), 1000.0),
+            ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
+            (
+                "near b: t in [1 - 1e-6, 1 + 1e-6)",
+                (1.0 - 1e-6, 1.0 + 1e-6),
+                1e-3,
+            ),
+        ] {
+            let mut hits = 0;
+            for _ in 0..n {
+                let (a, b, p) = rng.segment_and_point(t_range, off_range);
+                if let Some((normal, distance, nearest)) = segment_features_f32(a, b, p) {
+                    hits += 1;
+                    let projection = project(a, b, p);
+                    let (careful_normal, careful_distance) = projection.normal(a, b, p);
+                    let m = magnitude(&[a, b, p]);
+                    let ulp = f64::from(m) * f64::from(f32::EPSILON);
+                    let unit = f64::from(normal[0]).hypot(f64::from(normal[1]));
+                    assert!((unit - 1.0).abs() < 1e-6, "{a:?} {b:?} {p:?}: |n| = {unit}");
+                    // The normals agree within the rounding of the careful path's own,
+                    // which near a region's boundary is relative to |p − q|.
+                    let turn = (f64::from(normal[0]) - f64::from(careful_normal[0]))
+                        .abs()
+                        .max((f64::from(normal[1]) - f64::from(careful_normal[1])).abs());
+                    assert!(
+                        turn <= 8.0 * ulp / f64::from(distance).max(ulp) + 1e-6,
+                        "{a:?} {b:?} {p:?}: {normal:?} {careful_normal:?}"
+                    );
+                    assert!(
+                        (f64::from(distance) - f64::from(careful_distance)).abs() <= 8.0 * ulp,
+                        "{a:?} {b:?} {p:?}: {distance} {careful_distance}"
+                    );
+                    assert!(
+                        apart_ulps(nearest, projection.closest, m) <= 8.0,
+                        "{a:?} {b:?} {p:?}: {nearest:?} {:?}",
+                        projection.closest
+                    );
+                }
+            }
+            let rate = f64::from(hits) / f64::from(n);
+            std::eprintln!("contact features, {name}: fast path {:.2}%", 100.0 * rate);
+            assert!(rate > 0.99, "{name}: {rate}");
+        }
+        // On the segment, at an end, a zero-length segment at its point, non-finite, or
+        // beyond `f32::MAX`: the careful path answers.
+        for (a, b, p) in [
+            ([0.0, 0.0], [4.0, 0.0], [1.0, 0.0]),
+            ([-1.0, -1.0], [3.0, 3.0], [0.5, 0.5]),
+            ([0.0, 0.0], [4.0, 0.0], [4.0, 0.0]),
+            ([2.0, 2.0], [2.0, 2.0], [2.0, 2.0]),
+            ([0.0, 0.0], [4.0, 0.0], [f32::NAN, 1.0]),
+            ([0.0, 0.0], [f32::INFINITY, 0.0], [1.0, 1.0]),
+            ([-3e38, 0.0], [-3e38, 1.0], [3e38, 0.0]),
+        ] {
+            assert_eq!(segment_features_f32(a, b, p), None, "{a:?} {b:?} {p:?}");
+        }
+        // The interior, beyond an end, and a zero-length segment: the plain answers, with
+        // the careful path's signs of zero.
+        for (a, b, p, expected) in [
+            (
+                [0.0, 0.0],
+                [4.0, 0.0],
+                [1.0, 2.5],
+                ([0.0, 1.0], 2.5, [1.0, 0.0]),
+            ),
+            (
+                [0.0, 0.0],
+                [4.0, 0.0],
+                [1.0, -2.5],
+                ([-0.0, -1.0], 2.5, [1.0, 0.0]),
+            ),
+            (
+                [0.0, 0.0],
+                [4.0, 0.0],
+                [7.0, 4.0],
+                ([0.6, 0.8], 5.0, [4.0, 0.0]),
+            ),
+            (
+                [2.0, 2.0],
+                [2.0, 2.0],
+                [5.0, 6.0],
+                ([0.6, 0.8], 5.0, [2.0, 2.0]),
+            ),
+        ] {
+            let got = segment_features_f32(a, b, p).expect("certified");
+            assert_eq!(got, expected, "{a:?} {b:?} {p:?}");
+            assert_eq!(got.0.map(f32::to_bits), expected.0.map(f32::to_bits));
         }
     }
 

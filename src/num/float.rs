@@ -12,6 +12,7 @@ macro_rules! float_scalar {
         predicates: ($point_within:path, $segment_within:path),
         closest: $closest:path,
         distance: $distance:path,
+        features: $features:path,
         segment_pair: $segment_pair:path,
         cast_relative: $cast_relative:expr
     ) => {
@@ -282,6 +283,15 @@ macro_rules! float_scalar {
                 $closest(a, b, p)
             }
             #[inline(always)]
+            fn __segment_features(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<([Self; 2], Self, [Self; 2])> {
+                $features(a, b, p)
+            }
+            #[inline(always)]
             fn __distance_to_segment(
                 a: [Self; 2],
                 b: [Self; 2],
@@ -444,6 +454,7 @@ mod float_impls {
             predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
             closest: crate::num::fast::closest_on_segment_hook_f32,
             distance: crate::num::fast::distance_to_segment_f32,
+            features: crate::num::fast::segment_features_f32,
             segment_pair: crate::num::fast::segment_closest_points_f32,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
@@ -457,6 +468,7 @@ mod float_impls {
             predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
             closest: crate::num::fast::closest_on_segment_none,
             distance: crate::num::fast::distance_to_segment_none,
+            features: crate::num::fast::segment_features_none,
             segment_pair: crate::num::fast::segment_closest_points_none,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );

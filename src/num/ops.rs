@@ -188,6 +188,18 @@ pub(crate) trait Num: Scalar {
             _ => None,
         }
     }
+    /// The nearest features of `p` and segment `ab` for a contact (unit normal from the
+    /// segment towards `p`, distance, the segment's nearest point) by a certified fast path
+    /// (`num/fast.rs`), or `None` where the certificate fails or the scalar has none.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn segment_features(
+        a: [Self; 2],
+        b: [Self; 2],
+        p: [Self; 2],
+    ) -> Option<([Self; 2], Self, [Self; 2])> {
+        Self::__segment_features(a, b, p, SEAL)
+    }
     /// The distance from `p` to segment `ab` by a certified fast path (`num/fast.rs`), or
     /// `None` where the certificate fails or the scalar has none.
     #[inline(always)]

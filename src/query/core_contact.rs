@@ -4,7 +4,7 @@
 
 use crate::num::{Num, Scalar, Wide};
 use crate::query::Contact;
-use crate::query::project::{project, unit_x};
+use crate::query::project::{project, unit_x, xy};
 use crate::query::radii::{Radii, within_point, within_segment};
 use crate::vector::wide::W;
 use crate::vector::{Vector2, VectorOps};
@@ -170,15 +170,27 @@ pub(crate) fn point_segment_nearest<V: Vector2>(
 /// and is faster calling [`point_segment_nearest`] out of line.
 #[inline(always)]
 pub(crate) fn point_segment_features<V: Vector2>(p: V, a: V, b: V) -> CoreContact<V> {
-    let projection = project(a, b, p);
-    let (normal, distance) = projection.normal(a, b, p);
+    let (normal, distance, closest) = normal_distance_closest(p, a, b);
     CoreContact {
         normal,
         depth: S::<V>::ZERO,
         separation: distance,
         on_x: p,
-        on_y: projection.closest,
+        on_y: closest,
     }
+}
+
+/// The unit normal from segment `ab` towards `p`, their distance, and the segment's point
+/// nearest `p`: by the scalar's certified fast path where it has one and its certificate
+/// holds (`num/fast.rs`), else by the projection and its normal.
+#[inline(always)]
+fn normal_distance_closest<V: Vector2>(p: V, a: V, b: V) -> (V, S<V>, V) {
+    if let Some(([nx, ny], distance, [qx, qy])) = S::<V>::segment_features(xy(a), xy(b), xy(p)) {
+        return (V::new(nx, ny), distance, V::new(qx, qy));
+    }
+    let projection = project(a, b, p);
+    let (normal, distance) = projection.normal(a, b, p);
+    (normal, distance, projection.closest)
 }
 
 /// [`point_segment_nearest`]'s body.
@@ -189,14 +201,13 @@ fn point_segment_nearest_inlined<V: Vector2>(
     b: V,
     radii: Radii<S<V>>,
 ) -> CoreContact<V> {
-    let projection = project(a, b, p);
-    let (normal, distance) = projection.normal(a, b, p);
+    let (normal, distance, closest) = normal_distance_closest(p, a, b);
     let contact = CoreContact {
         normal,
         depth: depth::<V>(radii.sum(), distance),
         separation: distance,
         on_x: p,
-        on_y: projection.closest,
+        on_y: closest,
     };
     if contact.depth.is_finite() || !all_finite([p, a, b], radii) {
         return contact;

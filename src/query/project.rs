@@ -442,7 +442,9 @@ impl<V: Vector2> Projection<V> {
     }
 
     /// [`normal`](Self::normal) in an end region of a segment outside the scale-free
-    /// range: [`near_end`] first. Inlined, with only `near_end` out of line: a call here,
+    /// range: [`near_end`] first, then [`end_uncertain`](Self::end_uncertain) as on the
+    /// common path (a segment that long is where a `p` much nearer `b` than its length
+    /// is most often put beyond `b`). Inlined, with only `near_end` out of line: a call here,
     /// on the rare path, made the compiler keep the caller's floating-point values on the
     /// stack on the common path too (33 more instructions per f64 speculative contact).
     #[inline(always)]
@@ -458,6 +460,7 @@ impl<V: Vector2> Projection<V> {
                     ..
                 },
             ) => interior_normal(a, b, p, projection.side(a, b, p)),
+            _ if self.end_uncertain() => end_or_interior_normal(a, b, p, self.closest),
             _ => self.end_normal(a, b, p),
         }
     }
