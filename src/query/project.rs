@@ -81,6 +81,10 @@ pub(crate) struct Projection<V: Vector2> {
     /// Whether it was measured at half scale ([`project_halved`]): the normal then is too
     /// ([`normal_halved`]). A flag, so that the normal does not measure the inputs again.
     halved: bool,
+    /// Whether the end region `b` was decided by `along ≥ |v|²` within its rounding (see
+    /// [`Projection::end_uncertain`]). Decided where `along` and `|v|²` are at hand, so
+    /// that they need not stay live until the normal.
+    end_uncertain: bool,
 }
 
 impl<V: Vector2> Projection<V> {
@@ -201,6 +205,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             length_sq: along,
             largest,
             halved: false,
+            end_uncertain: false,
         };
     }
     let length_sq = wide::dot(v_scaled, v_scaled);
@@ -212,6 +217,8 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             length_sq,
             largest,
             halved: false,
+            end_uncertain: !<W<V> as Wide>::EXACT_PRODUCTS
+                && !(along.sub(length_sq) > S::<V>::gap_tolerance(largest)),
         };
     }
     let cross = wide::cross(v_scaled, w);
@@ -226,6 +233,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             length_sq,
             largest,
             halved: false,
+            end_uncertain: false,
         };
     }
     if nearer_a(along, length_sq) {
@@ -236,6 +244,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             length_sq,
             largest,
             halved: false,
+            end_uncertain: false,
         };
     }
     // Near `b`, `(p − b)·(a − b)` decides the end region for rounded products: its
@@ -258,6 +267,7 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
         length_sq,
         largest,
         halved: false,
+        end_uncertain: false,
     }
 }
 
@@ -292,8 +302,7 @@ enum End {
 /// rounding of the end itself (the offset is far below an ulp of the segment), and gets
 /// the interior's rules: its own closest point when it lies exactly on the segment, the
 /// segment's normal on its side.
-#[cold]
-#[inline(never)]
+#[inline]
 fn near_end<V: Vector2>(a: V, b: V, p: V, end: End) -> Option<Projection<V>> {
     let v = b.sub(a);
     let (corner, offset) = match end {
@@ -344,6 +353,7 @@ fn near_end<V: Vector2>(a: V, b: V, p: V, end: End) -> Option<Projection<V>> {
         length_sq,
         largest,
         halved: false,
+        end_uncertain: false,
     })
 }
 
@@ -436,32 +446,26 @@ impl<V: Vector2> Projection<V> {
     /// exact products (fixed point's `i128`) decide it exactly.
     #[inline(always)]
     fn end_uncertain(&self) -> bool {
-        !<W<V> as Wide>::EXACT_PRODUCTS
-            && matches!(self.feature, Feature::End)
-            && !(self.along.sub(self.length_sq) > S::<V>::gap_tolerance(self.largest))
+        self.end_uncertain
     }
 
     /// [`normal`](Self::normal) in an end region of a segment outside the scale-free
     /// range: [`near_end`] first, then [`end_uncertain`](Self::end_uncertain) as on the
     /// common path (a segment that long is where a `p` much nearer `b` than its length
-    /// is most often put beyond `b`). Inlined, with only `near_end` out of line: a call here,
-    /// on the rare path, made the compiler keep the caller's floating-point values on the
-    /// stack on the common path too (33 more instructions per f64 speculative contact).
+    /// is most often put beyond `b`). Inlined, with the rare cases in one out-of-line call
+    /// ([`near_end_normal`]): more of them inline, or a call returning the whole answer,
+    /// made the compiler keep the caller's floating-point values on the stack on the
+    /// common path too (33 more instructions per f64 speculative contact; 20 more for the
+    /// uncertain end inline).
     #[inline(always)]
     fn end_normal_rescaled(&self, a: V, b: V, p: V) -> (V, S<V>) {
         let end = match self.feature {
             Feature::Start => End::A,
             _ => End::B,
         };
-        match near_end(a, b, p, end) {
-            Some(
-                projection @ Self {
-                    feature: Feature::Interior { .. },
-                    ..
-                },
-            ) => interior_normal(a, b, p, projection.side(a, b, p)),
-            _ if self.end_uncertain() => end_or_interior_normal(a, b, p, self.closest),
-            _ => self.end_normal(a, b, p),
+        match near_end_normal(a, b, p, end, self.end_uncertain(), self.closest) {
+            Some(found) => found,
+            None => self.end_normal(a, b, p),
         }
     }
 
@@ -492,6 +496,32 @@ fn normal_halved<V: Vector2>(a: V, b: V, p: V) -> Option<(V, S<V>)> {
     let ([a, b, p], projection) = at_half_scale(a, b, p)?;
     let (normal, distance) = projection.normal_in_range(a, b, p);
     Some((normal, distance.add(distance).saturate()))
+}
+
+/// [`Projection::end_normal_rescaled`]'s rare cases, out of line in one call: a `p` whose
+/// offset from the end flushed and that lies inside ([`near_end`]: the interior's
+/// normal), or one called beyond `b` within rounding (`uncertain`:
+/// [`end_or_interior_normal`]); `None` for the end's own normal.
+#[cold]
+#[inline(never)]
+fn near_end_normal<V: Vector2>(
+    a: V,
+    b: V,
+    p: V,
+    end: End,
+    uncertain: bool,
+    closest: V,
+) -> Option<(V, S<V>)> {
+    if let Some(
+        projection @ Projection {
+            feature: Feature::Interior { .. },
+            ..
+        },
+    ) = near_end(a, b, p, end)
+    {
+        return Some(interior_normal(a, b, p, projection.side(a, b, p)));
+    }
+    uncertain.then(|| end_or_interior_normal(a, b, p, closest))
 }
 
 /// The normal of a `p` called beyond `b` within rounding ([`Projection::end_uncertain`]):
