@@ -370,6 +370,57 @@ pub mod same {
         Some(if along > 0.0 { end } else { a })
     }
 
+    /// capsule2d's certified fast path for the f32 contact features (`src/num/fast.rs`,
+    /// `segment_features_f32`): in f64, the regions by signs, one root for the normal and
+    /// the distance, the interior's nearest point `p − n·d`; `None` where `p` is at the end
+    /// or within the cross product's rounding of the line, or an answer is not finite.
+    #[inline]
+    fn fast_features(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> Option<([f32; 2], f32, [f32; 2])> {
+        let [ax, ay] = a.map(f64::from);
+        let [bx, by] = b.map(f64::from);
+        let [px, py] = p.map(f64::from);
+        let (vx, vy) = (bx - ax, by - ay);
+        let (wx, wy) = (px - ax, py - ay);
+        let (ux, uy) = (px - bx, py - by);
+        let along = wx * vx + wy * vy;
+        let back = ux * vx + uy * vy;
+        let (vx_wy, vy_wx) = (vx * wy, vy * wx);
+        let cross = vx_wy - vy_wx;
+        let start = !(along > 0.0);
+        let interior = !start && back < 0.0;
+        let (ex, ey) = if start { (wx, wy) } else { (ux, uy) };
+        let squared = if interior {
+            vx * vx + vy * vy
+        } else {
+            ex * ex + ey * ey
+        };
+        let root = squared.sqrt();
+        let inverse = 1.0 / root;
+        let side = if cross < 0.0 { -1.0 } else { 1.0 };
+        let (nx, ny) = if interior {
+            ((-vy * inverse + 0.0) * side, (vx * inverse + 0.0) * side)
+        } else {
+            (ex * inverse, ey * inverse)
+        };
+        let distance = if interior {
+            cross.abs() * inverse
+        } else {
+            root
+        };
+        let nearest = if interior {
+            [(px - nx * distance) as f32, (py - ny * distance) as f32]
+        } else if start {
+            a
+        } else {
+            b
+        };
+        let off_line = cross.abs() > (vx_wy.abs() + vy_wx.abs()) / (1u64 << 50) as f64;
+        let answer = ([nx as f32, ny as f32], distance as f32, nearest);
+        let finite = answer.1.is_finite() && nearest[0].is_finite() && nearest[1].is_finite();
+        let certain = root > 0.0 && (off_line || !interior) && finite && inverse.is_finite();
+        certain.then_some(answer)
+    }
+
     /// capsule2d's `Circle::contact` of a segment: the exact decision, then the
     /// projection, the normal by region, and the depth.
     #[inline]
@@ -378,6 +429,17 @@ pub mod same {
         // `Circle::intersects` of a segment is that call and nothing else.
         if !(r >= 0.0) || !Circle::new(c, r).intersects(&Segment::new(a, b)) {
             return None;
+        }
+        if let Some((normal, distance, nearest)) = fast_features(a, b, c) {
+            let depth = r + 0.0 - distance;
+            let depth = if 0.0 > depth { 0.0 } else { depth };
+            if depth.is_finite() {
+                return Some(Contact {
+                    normal,
+                    depth,
+                    point: [nearest[0] + normal[0] * 0.0, nearest[1] + normal[1] * 0.0],
+                });
+            }
         }
         let (closest, feature) = project(a, b, c);
         let (normal, distance) = match feature {
