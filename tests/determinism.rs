@@ -272,9 +272,13 @@ use common::Rng;
 // old normal was wrong), 22 normals wrong before (by more than 0.1) and none now; f64,
 // 56 records, 44 normals wrong before and none now, the rest within 3e-49. The moved f64
 // segment–segment normals (23, which project endpoints the same way) are all exact now,
-// 18 of them wrong before.
+// 18 of them wrong before. (Pinned last after the fast features and distance began to
+// leave zero-length segments to the careful path, so that a point's contact is the
+// point–point kernel's bit for bit, as the fuzzer's `motion_f32` corpus requires of a
+// circle's sweep that starts overlapping: 221 f32 cases moved back, 216 of them to
+// exactly the careful path's outputs, the other 5 carrying the end-normal fix too.)
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x23835a6d98a6dd12;
+const GOLDEN_F32: u64 = 0x9707a4967f23bfb1;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0x404bd7f1452171e3;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.

@@ -417,7 +417,9 @@ pub mod same {
         let off_line = cross.abs() > (vx_wy.abs() + vy_wx.abs()) / (1u64 << 50) as f64;
         let answer = ([nx as f32, ny as f32], distance as f32, nearest);
         let finite = answer.1.is_finite() && nearest[0].is_finite() && nearest[1].is_finite();
-        let certain = root > 0.0 && (off_line || !interior) && finite && inverse.is_finite();
+        let segment = vx != 0.0 || vy != 0.0;
+        let certain =
+            segment && root > 0.0 && (off_line || !interior) && finite && inverse.is_finite();
         certain.then_some(answer)
     }
 

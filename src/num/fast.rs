@@ -91,9 +91,10 @@ pub(crate) fn closest_on_segment_none<T>(
 /// input). A distance above `f32::MAX` (differences of finite inputs that exceed it)
 /// rounds to infinity and is left to the careful path, which saturates it.
 ///
-/// The certificate: finite inputs and answer, and in the interior `p` off the line by more
-/// than the cross product's rounding ([`closest_on_segment_f32`]'s): a `p` on the segment
-/// is left to the careful path, whose answer is then 0 exactly.
+/// The certificate: finite inputs and answer, a segment of nonzero length (a point's
+/// distance is the point–point one, bit for bit), and in the interior `p` off the line by
+/// more than the cross product's rounding ([`closest_on_segment_f32`]'s): a `p` on the
+/// segment is left to the careful path, whose answer is then 0 exactly.
 ///
 /// Branch-free, as [`closest_on_segment_f32`] is.
 #[inline(always)]
@@ -119,7 +120,9 @@ pub(crate) fn distance_to_segment_f32(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> 
     // which the intersection predicate agrees with).
     let off_line = cross.abs() > ((vx * wy).abs() + (vy * wx).abs()) * CROSS_BOUND;
     let certain = off_line || !(along > 0.0) || !(back < 0.0);
-    (certain && distance.is_finite()).then_some(distance)
+    // A zero-length segment is a point: its distance is the point–point one, bit for bit.
+    let segment = vx != 0.0 || vy != 0.0;
+    (segment && certain && distance.is_finite()).then_some(distance)
 }
 
 /// The nearest features of `p` and segment `ab` for a contact, for `f32`, evaluated in
@@ -138,10 +141,11 @@ pub(crate) fn distance_to_segment_f32(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> 
 /// to `f32`, so the normal is a unit vector within an `f32` ulp, and the distance and the
 /// point are within half an `f32` ulp plus `2^-26` ulp of the largest input.
 ///
-/// The certificate: finite inputs and answers, `p` not at the nearest end (the careful
-/// path's rule for a `p` at an end gives the segment's normal), and in the interior `p`
-/// off the line by more than the cross product's rounding (its side is then certain,
-/// and a `p` on the segment gets the careful path's rule).
+/// The certificate: finite inputs and answers, a segment of nonzero length (a point's
+/// contact is the point–point kernel's, bit for bit), `p` not at the nearest end (the
+/// careful path's rule for a `p` at an end gives the segment's normal), and in the
+/// interior `p` off the line by more than the cross product's rounding (its side is then
+/// certain, and a `p` on the segment gets the careful path's rule).
 #[inline(always)]
 pub(crate) fn segment_features_f32(
     a: [f32; 2],
@@ -191,7 +195,11 @@ pub(crate) fn segment_features_f32(
     let off_line = cross.abs() > (vx_wy.abs() + vy_wx.abs()) * CROSS_BOUND;
     let answer = ([nx as f32, ny as f32], distance as f32, nearest);
     let finite = answer.1.is_finite() && nearest[0].is_finite() && nearest[1].is_finite();
-    let certain = root > 0.0 && (off_line || !interior) && finite && inverse.is_finite();
+    // A zero-length segment is a point: the point–point contact's own normalisation
+    // answers, so that a circle's sweep, which casts against such a core, starts with the
+    // very contact of the two circles.
+    let segment = vx != 0.0 || vy != 0.0;
+    let certain = segment && root > 0.0 && (off_line || !interior) && finite && inverse.is_finite();
     certain.then_some(answer)
 }
 
@@ -545,23 +553,23 @@ mod tests {
             );
             assert!(rate > 0.99, "{name}: {rate}");
         }
-        // Exactly on the segment's interior, non-finite, or beyond `f32::MAX`: the careful
-        // path answers.
+        // Exactly on the segment's interior, a zero-length segment, non-finite, or beyond
+        // `f32::MAX`: the careful path answers.
         for (a, b, p) in [
             ([0.0, 0.0], [4.0, 0.0], [1.0, 0.0]),
             ([-1.0, -1.0], [3.0, 3.0], [0.5, 0.5]),
+            ([2.0, 2.0], [2.0, 2.0], [5.0, 6.0]),
             ([0.0, 0.0], [4.0, 0.0], [f32::NAN, 1.0]),
             ([0.0, 0.0], [f32::INFINITY, 0.0], [1.0, 1.0]),
             ([-3e38, 0.0], [-3e38, 1.0], [3e38, 0.0]),
         ] {
             assert_eq!(distance_to_segment_f32(a, b, p), None, "{a:?} {b:?} {p:?}");
         }
-        // Beyond an end, at an end, and a zero-length segment: the plain lengths.
+        // Beyond an end, at an end, in the interior: the plain lengths.
         for (a, b, p, d) in [
             ([-1.0, -1.0], [3.0, 3.0], [7.0, 6.0], 5.0),
             ([0.0, 0.0], [4.0, 0.0], [-3.0, 4.0], 5.0),
             ([0.0, 0.0], [4.0, 0.0], [4.0, 0.0], 0.0),
-            ([2.0, 2.0], [2.0, 2.0], [5.0, 6.0], 5.0),
             ([0.0, 0.0], [4.0, 0.0], [1.0, -2.5], 2.5),
         ] {
             assert_eq!(
@@ -625,21 +633,22 @@ mod tests {
             std::eprintln!("contact features, {name}: fast path {:.2}%", 100.0 * rate);
             assert!(rate > 0.99, "{name}: {rate}");
         }
-        // On the segment, at an end, a zero-length segment at its point, non-finite, or
-        // beyond `f32::MAX`: the careful path answers.
+        // On the segment, at an end, a zero-length segment, non-finite, or beyond
+        // `f32::MAX`: the careful path answers.
         for (a, b, p) in [
             ([0.0, 0.0], [4.0, 0.0], [1.0, 0.0]),
             ([-1.0, -1.0], [3.0, 3.0], [0.5, 0.5]),
             ([0.0, 0.0], [4.0, 0.0], [4.0, 0.0]),
             ([2.0, 2.0], [2.0, 2.0], [2.0, 2.0]),
+            ([2.0, 2.0], [2.0, 2.0], [5.0, 6.0]),
             ([0.0, 0.0], [4.0, 0.0], [f32::NAN, 1.0]),
             ([0.0, 0.0], [f32::INFINITY, 0.0], [1.0, 1.0]),
             ([-3e38, 0.0], [-3e38, 1.0], [3e38, 0.0]),
         ] {
             assert_eq!(segment_features_f32(a, b, p), None, "{a:?} {b:?} {p:?}");
         }
-        // The interior, beyond an end, and a zero-length segment: the plain answers, with
-        // the careful path's signs of zero.
+        // The interior and beyond an end: the plain answers, with the careful path's signs
+        // of zero.
         for (a, b, p, expected) in [
             (
                 [0.0, 0.0],
@@ -658,12 +667,6 @@ mod tests {
                 [4.0, 0.0],
                 [7.0, 4.0],
                 ([0.6, 0.8], 5.0, [4.0, 0.0]),
-            ),
-            (
-                [2.0, 2.0],
-                [2.0, 2.0],
-                [5.0, 6.0],
-                ([0.6, 0.8], 5.0, [2.0, 2.0]),
             ),
         ] {
             let got = segment_features_f32(a, b, p).expect("certified");
