@@ -835,3 +835,35 @@ fn f64_point_near_the_end_of_a_very_long_segment_gets_the_segment_normal() {
     let again = ball.contact(&reversed).expect("they overlap");
     assert!(again.normal[0].abs() < 1e-12 && (again.normal[1] - 1.0).abs() < 1e-12);
 }
+
+/// A circle's sweep that starts overlapping another circle answers with their contact,
+/// bit for bit (the fuzzer's `motion_f32` property "same"). The sweep casts against the
+/// other circle's core as a zero-length segment; when the f32 fast contact features
+/// (`src/num/fast.rs`) took such cores, their normal, normalised in f64, came out one ulp
+/// from the point–point kernel's `(0.62469506, 0.78086877)`. Zero-length segments are
+/// left to the careful path, which is the point–point kernel's arithmetic.
+#[test]
+fn f32_sweep_starting_inside_a_circle_reports_the_circles_contact() {
+    use capsule2d::Circle;
+    let x = Circle::new([33.0_f32, 33.0], 33.0);
+    let y = Circle::new([32.999_985_f32, 32.999_98], 32.999_977);
+    let contact = x.contact(&y).expect("they overlap");
+    let hit = x
+        .sweep(&y, [33.0, 33.0])
+        .expect("they overlap at the start");
+    assert_eq!(hit.time, 0.0);
+    assert_eq!(
+        hit.normal.map(f32::to_bits),
+        contact.normal.map(f32::to_bits)
+    );
+    assert_eq!(hit.point.map(f32::to_bits), contact.point.map(f32::to_bits));
+    // A zero-length segment at a point is that point, bit for bit.
+    let p = [53.614_906_f32, 58.768_63];
+    let dot = capsule2d::Segment::new(y.center, y.center);
+    let as_point = Circle::new(p, 1.0).contact(&y.center);
+    let as_segment = Circle::new(p, 1.0).contact(&dot);
+    assert_eq!(
+        as_point.map(|c| (c.normal.map(f32::to_bits), c.depth.to_bits())),
+        as_segment.map(|c| (c.normal.map(f32::to_bits), c.depth.to_bits()))
+    );
+}
