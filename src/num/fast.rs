@@ -72,6 +72,48 @@ pub(crate) fn closest_on_segment_none<T>(
     None
 }
 
+/// What the `f32` point–segment kernels share, widened to `f64` (exactly): `p`, `v = b − a`,
+/// `w = p − a`, `u = p − b`, the signs' carriers `(p − a)·v` and `(p − b)·v`, the cross
+/// product `v × w`, whether `p` lies off the line by more than that product's rounding
+/// ([`CROSS_BOUND`], as [`closest_on_segment_f32`]), and whether the segment has a nonzero
+/// length.
+struct PointSegment {
+    p: [f64; 2],
+    v: [f64; 2],
+    w: [f64; 2],
+    u: [f64; 2],
+    along: f64,
+    back: f64,
+    cross: f64,
+    off_line: bool,
+    segment: bool,
+}
+
+impl PointSegment {
+    #[inline(always)]
+    fn new(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> Self {
+        let [ax, ay] = a.map(f64::from);
+        let [bx, by] = b.map(f64::from);
+        let [px, py] = p.map(f64::from);
+        let (vx, vy) = (bx - ax, by - ay);
+        let (wx, wy) = (px - ax, py - ay);
+        let (ux, uy) = (px - bx, py - by);
+        let (vx_wy, vy_wx) = (vx * wy, vy * wx);
+        let cross = vx_wy - vy_wx;
+        Self {
+            p: [px, py],
+            v: [vx, vy],
+            w: [wx, wy],
+            u: [ux, uy],
+            along: wx * vx + wy * vy,
+            back: ux * vx + uy * vy,
+            cross,
+            off_line: cross.abs() > (vx_wy.abs() + vy_wx.abs()) * CROSS_BOUND,
+            segment: vx != 0.0 || vy != 0.0,
+        }
+    }
+}
+
 /// The distance from `p` to segment `ab`, for `f32`, evaluated in `f64`; `None` where an
 /// input is not finite (the careful path gives those their documented answers).
 ///
@@ -99,17 +141,18 @@ pub(crate) fn closest_on_segment_none<T>(
 /// Branch-free, as [`closest_on_segment_f32`] is.
 #[inline(always)]
 pub(crate) fn distance_to_segment_f32(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> Option<f32> {
-    let [ax, ay] = a.map(f64::from);
-    let [bx, by] = b.map(f64::from);
-    let [px, py] = p.map(f64::from);
-    let (vx, vy) = (bx - ax, by - ay);
-    let (wx, wy) = (px - ax, py - ay);
-    let (ux, uy) = (px - bx, py - by);
-    let along = wx * vx + wy * vy;
-    let back = ux * vx + uy * vy;
-    let length_sq = vx * vx + vy * vy;
-    let cross = vx * wy - vy * wx;
-    let interior = cross * cross / length_sq;
+    let PointSegment {
+        v: [vx, vy],
+        w: [wx, wy],
+        u: [ux, uy],
+        along,
+        back,
+        cross,
+        off_line,
+        segment,
+        ..
+    } = PointSegment::new(a, b, p);
+    let interior = cross * cross / (vx * vx + vy * vy);
     let to_b = ux * ux + uy * uy;
     let to_a = wx * wx + wy * wy;
     let squared = if back < 0.0 { interior } else { to_b };
@@ -117,11 +160,9 @@ pub(crate) fn distance_to_segment_f32(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> 
     let distance = <f64 as super::Scalar>::sqrt(squared) as f32;
     // In the interior, `p` must lie off the line by more than the cross product's
     // rounding: a `p` on the segment is at distance 0 exactly (the careful path's rule,
-    // which the intersection predicate agrees with).
-    let off_line = cross.abs() > ((vx * wy).abs() + (vy * wx).abs()) * CROSS_BOUND;
+    // which the intersection predicate agrees with). A zero-length segment is a point:
+    // its distance is the point–point one, bit for bit.
     let certain = off_line || !(along > 0.0) || !(back < 0.0);
-    // A zero-length segment is a point: its distance is the point–point one, bit for bit.
-    let segment = vx != 0.0 || vy != 0.0;
     (segment && certain && distance.is_finite()).then_some(distance)
 }
 
@@ -152,16 +193,17 @@ pub(crate) fn segment_features_f32(
     b: [f32; 2],
     p: [f32; 2],
 ) -> Option<([f32; 2], f32, [f32; 2])> {
-    let [ax, ay] = a.map(f64::from);
-    let [bx, by] = b.map(f64::from);
-    let [px, py] = p.map(f64::from);
-    let (vx, vy) = (bx - ax, by - ay);
-    let (wx, wy) = (px - ax, py - ay);
-    let (ux, uy) = (px - bx, py - by);
-    let along = wx * vx + wy * vy;
-    let back = ux * vx + uy * vy;
-    let (vx_wy, vy_wx) = (vx * wy, vy * wx);
-    let cross = vx_wy - vy_wx;
+    let PointSegment {
+        p: [px, py],
+        v: [vx, vy],
+        w: [wx, wy],
+        u: [ux, uy],
+        along,
+        back,
+        cross,
+        off_line,
+        segment,
+    } = PointSegment::new(a, b, p);
     let start = !(along > 0.0);
     let interior = !start && back < 0.0;
     let (ex, ey) = if start { (wx, wy) } else { (ux, uy) };
@@ -192,13 +234,11 @@ pub(crate) fn segment_features_f32(
     } else {
         b
     };
-    let off_line = cross.abs() > (vx_wy.abs() + vy_wx.abs()) * CROSS_BOUND;
     let answer = ([nx as f32, ny as f32], distance as f32, nearest);
     let finite = answer.1.is_finite() && nearest[0].is_finite() && nearest[1].is_finite();
     // A zero-length segment is a point: the point–point contact's own normalisation
     // answers, so that a circle's sweep, which casts against such a core, starts with the
     // very contact of the two circles.
-    let segment = vx != 0.0 || vy != 0.0;
     let certain = segment && root > 0.0 && (off_line || !interior) && finite && inverse.is_finite();
     certain.then_some(answer)
 }
@@ -405,6 +445,23 @@ mod tests {
     use crate::query::segment_pair::{SegmentPair, segment_segment};
     use crate::test_rng::Rng;
 
+    /// The regimes of the distance and contact-feature tests: `(name, parameter range
+    /// along the segment, offset range across it)`.
+    const NEAR_END_REGIMES: [(&str, (f64, f64), f64); 4] = [
+        (
+            "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
+            (-0.25, 1.25),
+            3.0,
+        ),
+        ("random regions, far: t in [-10, 10)", (-10.0, 10.0), 1000.0),
+        ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
+        (
+            "near b: t in [1 - 1e-6, 1 + 1e-6)",
+            (1.0 - 1e-6, 1.0 + 1e-6),
+            1e-3,
+        ),
+    ];
+
     /// Test inputs in `f32`.
     trait Points {
         fn point(&mut self, scale: f64) -> [f32; 2];
@@ -516,20 +573,7 @@ mod tests {
     fn distance_certificate_by_regime() {
         let mut rng = Rng(13);
         let n = 20_000;
-        for (name, t_range, off_range) in [
-            (
-                "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
-                (-0.25, 1.25),
-                3.0,
-            ),
-            ("random regions, far: t in [-10, 10)", (-10.0, 10.0), 1000.0),
-            ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
-            (
-                "near b: t in [1 - 1e-6, 1 + 1e-6)",
-                (1.0 - 1e-6, 1.0 + 1e-6),
-                1e-3,
-            ),
-        ] {
+        for (name, t_range, off_range) in NEAR_END_REGIMES {
             let mut hits = 0;
             for _ in 0..n {
                 let (a, b, p) = rng.segment_and_point(t_range, off_range);
@@ -584,20 +628,7 @@ mod tests {
     fn contact_features_certificate_by_regime() {
         let mut rng = Rng(17);
         let n = 20_000;
-        for (name, t_range, off_range) in [
-            (
-                "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
-                (-0.25, 1.25),
-                3.0,
-            ),
-            ("random regions, far: t in [-10, 10)", (-10.0, 10.0), 1000.0),
-            ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
-            (
-                "near b: t in [1 - 1e-6, 1 + 1e-6)",
-                (1.0 - 1e-6, 1.0 + 1e-6),
-                1e-3,
-            ),
-        ] {
+        for (name, t_range, off_range) in NEAR_END_REGIMES {
             let mut hits = 0;
             for _ in 0..n {
                 let (a, b, p) = rng.segment_and_point(t_range, off_range);

@@ -236,29 +236,28 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
             end_uncertain: false,
         };
     }
-    if nearer_a(along, length_sq) {
-        return Projection {
-            closest: step_from_a(a, v, along, length_sq),
-            feature: Feature::Interior { cross },
-            along,
-            length_sq,
-            largest,
-            halved: false,
-            end_uncertain: false,
-        };
-    }
-    // Near `b`, `(p − b)·(a − b)` decides the end region for rounded products: its
-    // rounding scales with `|p − b|`, where `along < |v|²` compares two values of size
-    // `|v|²` (see [`Projection::end_uncertain`]). The closest point is the same either
-    // way (`b` when the step is not positive), so the batch's agrees bit for bit. Exact
-    // products (fixed point) decided it exactly already.
-    let (u, back) = rescaled(p.sub(b), a.sub(b));
-    let along_b = wide::dot(u, back);
-    let closest = step_from_b(b, v, along_b, wide::dot(back, back));
-    let feature = if <W<V> as Wide>::EXACT_PRODUCTS || along_b > <W<V> as Wide>::ZERO {
-        Feature::Interior { cross }
+    let (closest, feature) = if nearer_a(along, length_sq) {
+        (
+            step_from_a(a, v, along, length_sq),
+            Feature::Interior { cross },
+        )
     } else {
-        Feature::End
+        // Near `b`, `(p − b)·(a − b)` decides the end region for rounded products: its
+        // rounding scales with `|p − b|`, where `along < |v|²` compares two values of size
+        // `|v|²` (see [`Projection::end_uncertain`]). The closest point is the same either
+        // way (`b` when the step is not positive), so the batch's agrees bit for bit.
+        // Exact products (fixed point) decided it exactly already.
+        let (u, back) = rescaled(p.sub(b), a.sub(b));
+        let along_b = wide::dot(u, back);
+        let inside = <W<V> as Wide>::EXACT_PRODUCTS || along_b > <W<V> as Wide>::ZERO;
+        (
+            step_from_b(b, v, along_b, wide::dot(back, back)),
+            if inside {
+                Feature::Interior { cross }
+            } else {
+                Feature::End
+            },
+        )
     };
     Projection {
         closest,
