@@ -13,6 +13,7 @@ macro_rules! float_scalar {
         closest: $closest:path,
         distance: $distance:path,
         features: $features:path,
+        identical_features: $identical:path,
         segment_pair: $segment_pair:path,
         cast_relative: $cast_relative:expr
     ) => {
@@ -292,6 +293,15 @@ macro_rules! float_scalar {
                 $features(a, b, p)
             }
             #[inline(always)]
+            fn __segment_features_identical(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<([Self; 2], Self, [Self; 2])> {
+                $identical(a, b, p)
+            }
+            #[inline(always)]
             fn __distance_to_segment(
                 a: [Self; 2],
                 b: [Self; 2],
@@ -406,7 +416,7 @@ const fn pow2_f32(e: i32) -> f32 {
 }
 
 /// `2^e` as an f64, exactly, with `e` clamped to the normal range.
-const fn pow2_f64(e: i32) -> f64 {
+pub(crate) const fn pow2_f64(e: i32) -> f64 {
     let e = if e < -1022 {
         -1022
     } else if e > 1023 {
@@ -455,6 +465,7 @@ mod float_impls {
             closest: crate::num::fast::closest_on_segment_hook_f32,
             distance: crate::num::fast::distance_to_segment_f32,
             features: crate::num::fast::segment_features_f32,
+            identical_features: crate::num::fast::segment_features_none,
             segment_pair: crate::num::fast::segment_closest_points_f32,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
@@ -468,7 +479,8 @@ mod float_impls {
             predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
             closest: crate::num::fast::closest_on_segment_none,
             distance: crate::num::fast::distance_to_segment_none,
-            features: crate::num::fast::segment_features_none,
+            features: crate::num::fast::segment_features_f64,
+            identical_features: crate::num::fast::segment_features_f64,
             segment_pair: crate::num::fast::segment_closest_points_none,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );

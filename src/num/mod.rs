@@ -545,6 +545,18 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn __segment_features_identical(
+        a: [Self; 2],
+        b: [Self; 2],
+        p: [Self; 2],
+        seal: Seal,
+    ) -> Option<([Self; 2], Self, [Self; 2])> {
+        let _ = (a, b, p, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
     fn __distance_to_segment(a: [Self; 2], b: [Self; 2], p: [Self; 2], seal: Seal) -> Option<Self> {
         let _ = (a, b, p, seal);
         None

@@ -200,6 +200,19 @@ pub(crate) trait Num: Scalar {
     ) -> Option<([Self; 2], Self, [Self; 2])> {
         Self::__segment_features(a, b, p, SEAL)
     }
+    /// [`segment_features`](Self::segment_features) by a path whose answers are the
+    /// careful path's bit for bit (`f64`'s), or `None` where the scalar has none or its
+    /// case is not the common one: for the segment pairs, whose manifolds compare the
+    /// contact normal with a face normal bit for bit.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn segment_features_identical(
+        a: [Self; 2],
+        b: [Self; 2],
+        p: [Self; 2],
+    ) -> Option<([Self; 2], Self, [Self; 2])> {
+        Self::__segment_features_identical(a, b, p, SEAL)
+    }
     /// The distance from `p` to segment `ab` by a certified fast path (`num/fast.rs`), or
     /// `None` where the certificate fails or the scalar has none.
     #[inline(always)]

@@ -105,6 +105,32 @@ impl<V: Vector2> Apart<V> {
         self.candidate(self.best).project()
     }
 
+    /// The nearest candidate's features: the unit normal from `y` towards `x`, the
+    /// distance between the cores, and the closest points `(on x, on y)`. By the
+    /// projection and its normal, or by the scalar's fast path whose answers are theirs
+    /// bit for bit (`f64`'s): the manifolds compare this normal with a face's normal
+    /// (`left_normal`) bit for bit, which a fast path that rounds otherwise (`f32`'s,
+    /// from `f64`) would break.
+    #[inline(always)]
+    pub(crate) fn nearest_features(&self) -> (V, S<V>, V, V) {
+        let Endpoint { point, onto, on_y } = self.candidate(self.best);
+        let (a, b) = onto;
+        let (normal, distance, closest) =
+            match S::<V>::segment_features_identical(xy(a), xy(b), xy(point)) {
+                Some(([nx, ny], distance, [qx, qy])) => (V::new(nx, ny), distance, V::new(qx, qy)),
+                None => {
+                    let projection = project(a, b, point);
+                    let (normal, distance) = projection.normal(a, b, point);
+                    (normal, distance, projection.closest)
+                }
+            };
+        if on_y {
+            (normal.neg(), distance, closest, point)
+        } else {
+            (normal, distance, point, closest)
+        }
+    }
+
     /// The closest points as `(on x, on y)`: [`Apart::closest`]'s, except that an endpoint
     /// lying exactly on the other segment is returned twice, as the common point it is.
     ///
@@ -165,20 +191,6 @@ impl<V: Vector2> EndpointProjection<V> {
             (self.projection.closest, self.endpoint)
         } else {
             (self.endpoint, self.projection.closest)
-        }
-    }
-
-    /// The unit normal from `y` towards `x`, and the distance between the cores.
-    #[inline]
-    fn normal(&self) -> (V, S<V>) {
-        let (normal, distance) = self
-            .projection
-            .normal(self.onto.0, self.onto.1, self.endpoint);
-        // The projection's normal points from the segment to the endpoint.
-        if self.endpoint_on_y {
-            (normal.neg(), distance)
-        } else {
-            (normal, distance)
         }
     }
 }
@@ -447,9 +459,7 @@ pub(crate) fn segment_segment_margin<V: Vector2, R>(
             }
             // The nearest features only: the speculative contact takes its depth from the
             // separation, and asks for the plain contact's depth only where it overflowed.
-            let closest = apart.closest();
-            let (normal, separation) = closest.normal();
-            let (on_x, on_y) = closest.points();
+            let (normal, separation, on_x, on_y) = apart.nearest_features();
             let core = CoreContact {
                 normal,
                 depth: S::<V>::ZERO,
@@ -506,9 +516,7 @@ fn pair_contact<V: Vector2>(
             }
         }
         SegmentPair::Apart(apart) => {
-            let closest = apart.closest();
-            let (normal, distance) = closest.normal();
-            let (on_x, on_y) = closest.points();
+            let (normal, distance, on_x, on_y) = apart.nearest_features();
             let contact = CoreContact {
                 normal,
                 depth: depth::<V>(radius, distance),
