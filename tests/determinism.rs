@@ -1146,6 +1146,7 @@ const FLOAT_FILES: &[&str] = &[
     "num/expansion.rs",
     "num/fast.rs",
     "num/fast_cast.rs",
+    "num/fast_f64.rs",
 ];
 
 /// The other files of `src/num/`, where the numerics on concrete types live, and why their

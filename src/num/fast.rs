@@ -9,8 +9,6 @@
 //! carries a relative error below `u = 2^-53` and the answer, rounded once to `f32`, is
 //! within half an `f32` ulp of the `f64` one, itself within a few `u` of the exact value.
 
-use super::float::pow2_f64;
-
 /// `2^-50 = 8u`: covers the `≈ 3u` relative error of `x·y − z·w` formed from differences
 /// that each carry up to `u`, with room to spare.
 const CROSS_BOUND: f64 = 1.0 / (1u64 << 50) as f64;
@@ -245,107 +243,6 @@ pub(crate) fn segment_features_f32(
     certain.then_some(answer)
 }
 
-/// `2^450` and `2^-450`: the `f64` scale-free range (`Scalar::scale_free`), inside which
-/// the careful projection rescales nothing.
-const SCALE_FREE_F64: (f64, f64) = (pow2_f64(450), pow2_f64(-450));
-
-/// `f64::gap_tolerance`: `m²·2^-44` plus the smallest normal.
-#[inline(always)]
-fn gap_tolerance_f64(magnitude: f64) -> f64 {
-    magnitude * magnitude * pow2_f64(-44) + f64::MIN_POSITIVE
-}
-
-/// `(x, y)/|(x, y)|` and `|(x, y)|²`, where the squared length is normal and finite (the
-/// careful `normalize`'s own first test), else `None`.
-#[inline(always)]
-fn unit_f64(x: f64, y: f64) -> Option<[f64; 2]> {
-    let squared = x * x + y * y;
-    if !(squared > pow2_f64(-900) && squared <= f64::MAX) {
-        return None;
-    }
-    let length = <f64 as super::Scalar>::sqrt(squared);
-    Some([x / length, y / length])
-}
-
-/// The nearest features of `p` and segment `ab` for a contact, for `f64`: the careful
-/// path's own arithmetic (`query/project.rs`: [`project`](crate::query::project) and
-/// `Projection::normal`), bit for bit, on its common case only, written out without the
-/// projection's record, so that its values stay in registers; `None` for everything
-/// else, which the careful path answers as before.
-///
-/// The common case: inputs in the scale-free range (nothing rescaled, nothing overflows,
-/// no NaN), the end region `b` not within rounding of its boundary (`end_uncertain`),
-/// `p` clear of the line by more than the gap tolerance in the interior (its side is then
-/// certain without the exact orientation), the step from `b` inside the segment, and
-/// lengths whose squares are normal (the careful `normalize`'s first branch). Every value
-/// is then computed by the same operations in the same order as the careful path, so the
-/// answers agree bit for bit (the golden hashes of `tests/determinism.rs` hold it), and
-/// every accuracy figure of the careful path carries over unchanged.
-#[inline(always)]
-pub(crate) fn segment_features_f64(
-    a: [f64; 2],
-    b: [f64; 2],
-    p: [f64; 2],
-) -> Option<([f64; 2], f64, [f64; 2])> {
-    let [ax, ay] = a;
-    let [bx, by] = b;
-    let [px, py] = p;
-    let (vx, vy) = (bx - ax, by - ay);
-    let (wx, wy) = (px - ax, py - ay);
-    // `largest_magnitude`: a NaN loses, so NaN inputs are caught by `along` below.
-    let magnitude = |m: f64, x: f64| if x.abs() > m { x.abs() } else { m };
-    let largest = magnitude(magnitude(magnitude(magnitude(0.0, wx), wy), vx), vy);
-    let (high, low) = SCALE_FREE_F64;
-    // The segment itself in range too: the end normal's own rescaling test.
-    let segment = magnitude(magnitude(0.0, vx), vy);
-    if !(largest < high && largest >= low && segment >= low) {
-        return None;
-    }
-    let along = wx * vx + wy * vy;
-    if !(along > 0.0) {
-        if along.is_nan() {
-            return None;
-        }
-        let [nx, ny] = unit_f64(wx, wy)?;
-        return Some(([nx, ny], wx * nx + wy * ny, a));
-    }
-    let length_sq = vx * vx + vy * vy;
-    if !(along < length_sq) {
-        if !(along - length_sq > gap_tolerance_f64(largest)) {
-            return None;
-        }
-        let (ux, uy) = (px - bx, py - by);
-        let [nx, ny] = unit_f64(ux, uy)?;
-        return Some(([nx, ny], ux * nx + uy * ny, b));
-    }
-    let cross = vx * wy - vy * wx;
-    if !(cross.abs() > gap_tolerance_f64(largest)) {
-        return None;
-    }
-    let closest = if along + along <= length_sq {
-        let t = along / length_sq;
-        [ax + vx * t, ay + vy * t]
-    } else {
-        let (ux, uy) = (px - bx, py - by);
-        let (back_x, back_y) = (ax - bx, ay - by);
-        let near = magnitude(magnitude(magnitude(magnitude(0.0, ux), uy), back_x), back_y);
-        if !(near < high && near >= low) {
-            return None;
-        }
-        let along_b = ux * back_x + uy * back_y;
-        let length_b = back_x * back_x + back_y * back_y;
-        if !(along_b > 0.0 && along_b < length_b) {
-            return None;
-        }
-        let s = along_b / length_b;
-        [bx - vx * s, by - vy * s]
-    };
-    let [nx, ny] = unit_f64(-vy, vx)?;
-    let (nx, ny) = (nx + 0.0, ny + 0.0);
-    let (nx, ny) = if cross < 0.0 { (-nx, -ny) } else { (nx, ny) };
-    Some(([nx, ny], (wx * nx + wy * ny).abs(), closest))
-}
-
 /// No contact features bit for bit the careful path's (`f32`'s fast ones round once,
 /// from `f64`): the careful path runs.
 #[inline(always)]
@@ -354,13 +251,6 @@ pub(crate) fn segment_features_none<T>(
     b: [T; 2],
     p: [T; 2],
 ) -> Option<([T; 2], T, [T; 2])> {
-    let _ = (a, b, p);
-    None
-}
-
-/// The `f64` scalar has no fast distance: its careful path runs.
-#[inline(always)]
-pub(crate) fn distance_to_segment_none<T>(a: [T; 2], b: [T; 2], p: [T; 2]) -> Option<T> {
     let _ = (a, b, p);
     None
 }
@@ -543,7 +433,7 @@ mod tests {
     //! on the inputs they accept. Exactness against rationals is in `tests/`.
     use super::{
         FastPair, closest_on_segment_f32, distance_to_segment_f32, segment_features_f32,
-        segment_features_f64, segment_pair_f32,
+        segment_pair_f32,
     };
     use crate::query::project::project;
     use crate::query::segment_pair::{SegmentPair, segment_segment};
@@ -622,127 +512,6 @@ mod tests {
             f32::MIN_POSITIVE,
             |m, c| if c.abs() > m { c.abs() } else { m },
         )
-    }
-
-    /// A segment and a point as [`Points::segment_and_point`] makes them, in `f64` and
-    /// scaled by `scale`.
-    fn segment_and_point_f64(
-        rng: &mut Rng,
-        t_range: (f64, f64),
-        off_range: f64,
-        scale: f64,
-    ) -> ([f64; 2], [f64; 2], [f64; 2]) {
-        let a = [rng.uniform(-10.0, 10.0), rng.uniform(-10.0, 10.0)];
-        let angle = rng.uniform(0.0, core::f64::consts::TAU);
-        let length = rng.uniform(0.5, 10.0);
-        let (ux, uy) = (angle.cos(), angle.sin());
-        let b = [a[0] + length * ux, a[1] + length * uy];
-        let (t, off) = (
-            rng.uniform(t_range.0, t_range.1),
-            rng.uniform(-off_range, off_range),
-        );
-        let p = [
-            a[0] + t * length * ux - off * uy,
-            a[1] + t * length * uy + off * ux,
-        ];
-        let scaled = |q: [f64; 2]| q.map(|c| c * scale);
-        (scaled(a), scaled(b), scaled(p))
-    }
-
-    #[test]
-    fn f64_contact_features_are_the_careful_paths_bit_for_bit() {
-        let mut rng = Rng(23);
-        let n = 20_000;
-        let careful = |a: [f64; 2], b: [f64; 2], p: [f64; 2]| {
-            let projection = project(a, b, p);
-            let (normal, distance) = projection.normal(a, b, p);
-            (normal, distance, projection.closest)
-        };
-        let bits = |(n, d, q): ([f64; 2], f64, [f64; 2])| {
-            (n.map(f64::to_bits), d.to_bits(), q.map(f64::to_bits))
-        };
-        for (name, t_range, off_range) in NEAR_END_REGIMES.into_iter().chain([
-            ("near a: t in [-1e-9, 1e-9)", (-1e-9, 1e-9), 1e-3),
-            ("on the line: off in [-1e-15, 1e-15)", (-0.25, 1.25), 1e-15),
-        ]) {
-            // Every magnitude: the scale-free range, its edges, and beyond them.
-            for scale in [
-                1.0,
-                1e-140,
-                1e130,
-                2f64.powi(-440),
-                2f64.powi(445),
-                1e200,
-                1e-300,
-            ] {
-                let mut hits = 0;
-                for _ in 0..n / 4 {
-                    let (a, b, p) = segment_and_point_f64(&mut rng, t_range, off_range, scale);
-                    if let Some(fast) = segment_features_f64(a, b, p) {
-                        hits += 1;
-                        assert_eq!(bits(fast), bits(careful(a, b, p)), "{a:?} {b:?} {p:?}");
-                    }
-                }
-                if scale == 1.0 {
-                    let rate = f64::from(hits) / f64::from(n / 4);
-                    std::eprintln!(
-                        "f64 contact features, {name}: fast path {:.2}%",
-                        100.0 * rate
-                    );
-                    if off_range >= 1e-6 {
-                        assert!(rate > 0.99, "{name}: {rate}");
-                    }
-                }
-            }
-        }
-        // On the segment, at an end, a zero-length segment, non-finite, overflowing
-        // differences, and beyond the scale-free range: the careful path answers.
-        for (a, b, p) in [
-            ([0.0, 0.0], [4.0, 0.0], [1.0, 0.0]),
-            ([-1.0, -1.0], [3.0, 3.0], [0.5, 0.5]),
-            ([0.0, 0.0], [4.0, 0.0], [4.0, 0.0]),
-            ([0.0, 0.0], [4.0, 0.0], [0.0, 0.0]),
-            ([2.0, 2.0], [2.0, 2.0], [5.0, 6.0]),
-            ([0.0, 0.0], [4.0, 0.0], [f64::NAN, 1.0]),
-            ([0.0, 0.0], [f64::NAN, 0.0], [1.0, 1.0]),
-            ([0.0, 0.0], [f64::INFINITY, 0.0], [1.0, 1.0]),
-            ([-1.7e308, 0.0], [-1.7e308, 1.0], [1.7e308, 0.0]),
-            ([0.0, 0.0], [1e300, 0.0], [1.0, 1.0]),
-            ([0.0, 0.0], [1e-300, 0.0], [1e-300, 1e-300]),
-        ] {
-            assert_eq!(segment_features_f64(a, b, p), None, "{a:?} {b:?} {p:?}");
-        }
-        // The interior, beyond each end: the plain answers, with the careful path's signs
-        // of zero.
-        for (a, b, p, expected) in [
-            (
-                [0.0, 0.0],
-                [4.0, 0.0],
-                [1.0, -2.5],
-                ([-0.0, -1.0], 2.5, [1.0, 0.0]),
-            ),
-            (
-                [0.0, 0.0],
-                [4.0, 0.0],
-                [3.0, 2.5],
-                ([0.0, 1.0], 2.5, [3.0, 0.0]),
-            ),
-            (
-                [0.0, 0.0],
-                [4.0, 0.0],
-                [7.0, 4.0],
-                ([0.6, 0.8], 5.0, [4.0, 0.0]),
-            ),
-            (
-                [0.0, 0.0],
-                [4.0, 0.0],
-                [-3.0, -4.0],
-                ([-0.6, -0.8], 5.0, [0.0, 0.0]),
-            ),
-        ] {
-            let got = segment_features_f64(a, b, p).expect("certified");
-            assert_eq!(bits(got), bits(expected), "{a:?} {b:?} {p:?}");
-        }
     }
 
     #[test]

@@ -42,6 +42,8 @@ mod expansion;
 mod fast;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod fast_cast;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod fast_f64;
 #[cfg(feature = "fixed")]
 mod fixed;
 #[cfg(any(feature = "std", feature = "libm"))]
