@@ -7,7 +7,7 @@
 //! they do not round differently: every value is computed by the same operations in the
 //! same order as the careful path, the answers agree bit for bit (the golden hashes of
 //! `tests/determinism.rs` hold it, and the tests below compare them over six regimes at
-//! seven scales), and every accuracy figure of the careful path carries over unchanged.
+//! nine scales), and every accuracy figure of the careful path carries over unchanged.
 //!
 //! The common case: inputs in the scale-free range (nothing rescaled, no difference
 //! overflows, no NaN), and, where the careful path would ask more, nothing it would ask:
@@ -16,9 +16,17 @@
 
 use super::float::pow2_f64;
 
-/// `2^450` and `2^-450`: the `f64` scale-free range (`Scalar::scale_free`), inside which
-/// the careful projection rescales nothing.
-const SCALE_FREE: (f64, f64) = (pow2_f64(450), pow2_f64(-450));
+/// The range of the largest magnitude among `p − a` and `b − a` that the fast paths take:
+/// `[2^-450, 2^448)`, inside the careful projection's scale-free range `[2^-450, 2^450)`
+/// (`Scalar::scale_free`), where it rescales nothing. Short of its top, so that `p − b`,
+/// below `2^449` (rounding included), stays inside it too.
+const RANGE: (f64, f64) = (pow2_f64(448), pow2_f64(-450));
+
+/// `2^-896`: a squared segment length `|v|² ≥ 2^-896` puts its largest component at
+/// `2^-448.5` or more, inside the scale-free range (the careful normal's test on the
+/// segment, and the step from `b`'s on `p − b` and `a − b`), with one comparison on a value
+/// at hand.
+const LENGTH_SQ_FLOOR: f64 = pow2_f64(-896);
 
 /// `f64`'s `gap_tolerance`: `m²·2^-44` plus the smallest normal.
 #[inline(always)]
@@ -34,12 +42,6 @@ fn largest_magnitude<const N: usize>(values: [f64; N]) -> f64 {
         .fold(0.0, |m, x| if x.abs() > m { x.abs() } else { m })
 }
 
-/// Whether `m` lies in the scale-free range.
-#[inline(always)]
-fn scale_free(m: f64) -> bool {
-    m < SCALE_FREE.0 && m >= SCALE_FREE.1
-}
-
 /// `(x, y)/|(x, y)|` where the squared length is normal and finite (the careful
 /// `normalize`'s own first branch), else `None`.
 #[inline(always)]
@@ -50,14 +52,6 @@ fn unit(x: f64, y: f64) -> Option<[f64; 2]> {
     }
     let length = <f64 as super::Scalar>::sqrt(squared);
     Some([x / length, y / length])
-}
-
-/// `√(x² + y²)` where the square is normal and finite (the careful `hypot`'s first
-/// branch), else `None`.
-#[inline(always)]
-fn length(x: f64, y: f64) -> Option<f64> {
-    let squared = x * x + y * y;
-    (squared > pow2_f64(-900) && squared <= f64::MAX).then(|| <f64 as super::Scalar>::sqrt(squared))
 }
 
 /// The region of the careful projection.
@@ -89,6 +83,8 @@ struct Projected {
     cross: f64,
     /// The largest magnitude in `frame`.
     largest: f64,
+    /// `|v|²`.
+    length_sq: f64,
 }
 
 /// The careful projection of `p` onto `ab` (`project`), on its common case. `None`
@@ -102,10 +98,11 @@ fn project(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> Option<Projected> {
     let (vx, vy) = (bx - ax, by - ay);
     let (wx, wy) = (px - ax, py - ay);
     let largest = largest_magnitude([wx, wy, vx, vy]);
-    if !scale_free(largest) {
+    if !(largest < RANGE.0 && largest >= RANGE.1) {
         return None;
     }
     let along = wx * vx + wy * vy;
+    let length_sq = vx * vx + vy * vy;
     let frame = [wx, wy, vx, vy];
     if !(along > 0.0) {
         // A NaN input makes `along` NaN (the magnitudes above let it through).
@@ -115,9 +112,9 @@ fn project(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> Option<Projected> {
             frame,
             cross: 0.0,
             largest,
+            length_sq,
         });
     }
-    let length_sq = vx * vx + vy * vy;
     if !(along < length_sq) {
         let region = if along - length_sq > gap_tolerance(largest) {
             Region::End
@@ -130,6 +127,7 @@ fn project(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> Option<Projected> {
             frame,
             cross: 0.0,
             largest,
+            length_sq,
         });
     }
     let cross = vx * wy - vy * wx;
@@ -144,13 +142,16 @@ fn project(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> Option<Projected> {
             frame,
             cross,
             largest,
+            length_sq,
         });
+    }
+    // `a − b = −v` exactly, and `|p − b| ≤ 2^449` for `p − a` and `v` below `2^448`: with
+    // `|v|²` above the floor, nothing here is rescaled either.
+    if !(length_sq >= LENGTH_SQ_FLOOR) {
+        return None;
     }
     let (ux, uy) = (px - bx, py - by);
     let (back_x, back_y) = (ax - bx, ay - by);
-    if !scale_free(largest_magnitude([ux, uy, back_x, back_y])) {
-        return None;
-    }
     let along_b = ux * back_x + uy * back_y;
     let length_b = back_x * back_x + back_y * back_y;
     // `unit_ratio`, whose first branch takes a NaN.
@@ -172,6 +173,7 @@ fn project(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> Option<Projected> {
         frame,
         cross,
         largest,
+        length_sq,
     })
 }
 
@@ -194,9 +196,10 @@ pub(crate) fn segment_features_f64(
         frame: [wx, wy, vx, vy],
         cross,
         largest,
+        length_sq,
     } = project(a, b, p)?;
     // The end normal's own rescaling test, on the segment alone.
-    if !(largest_magnitude([vx, vy]) >= SCALE_FREE.1) {
+    if !(length_sq >= LENGTH_SQ_FLOOR) {
         return None;
     }
     match region {
@@ -223,14 +226,22 @@ pub(crate) fn segment_features_f64(
     }
 }
 
-/// The distance from `p` to segment `ab`, for `f64`: the careful path's
-/// `|p − q|` with `q` the careful projection's closest point, bit for bit; `None` off the
-/// common case (see the module docs), and where `|p − q|²` is not normal (the careful
-/// `hypot` rescales it).
+/// The distance from `p` to segment `ab`, for `f64`: the careful path's `|p − q|` with
+/// `q` the careful projection's closest point, bit for bit; `None` off the common case
+/// (see the module docs), and where `|p − q|²` is not normal (the careful `hypot`
+/// rescales it).
+///
+/// It branches on the regions, as the careful path does. Two branch-free forms were
+/// measured and dropped (`benches/pairs.rs`, `f64` `segment_distance_point`): every
+/// region computed and selected took 1.8x the time, and only the two interior steps
+/// computed and selected 1.17x, both bound by their divisions and the square root, which
+/// the branches let the processor overlap across queries.
 #[inline(always)]
 pub(crate) fn distance_to_segment_f64(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> Option<f64> {
     let [qx, qy] = project(a, b, p)?.closest;
-    length(p[0] - qx, p[1] - qy)
+    let (dx, dy) = (p[0] - qx, p[1] - qy);
+    let squared = dx * dx + dy * dy;
+    (squared > pow2_f64(-900) && squared <= f64::MAX).then(|| <f64 as super::Scalar>::sqrt(squared))
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -272,7 +283,9 @@ mod tests {
     }
 
     /// Every magnitude: the scale-free range, its edges, and beyond them.
-    const SCALES: [f64; 7] = [1.0, 1e-140, 1e130, 8.7e-133, 1.1e134, 1e200, 1e-300];
+    const SCALES: [f64; 9] = [
+        1.0, 1e-140, 1e130, 8.7e-133, 1.1e134, 4.5e133, 2.2e-137, 1e200, 1e-300,
+    ];
 
     /// A segment `ab` of length in `[0.5, 10)` near the origin, and a point at parameter
     /// `t` in `t_range` along it and offset across it by up to `off_range`, all scaled by

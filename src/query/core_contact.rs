@@ -65,7 +65,19 @@ pub(crate) fn point_point<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> Option<
     if !within_point(x, y, radii) {
         return None;
     }
-    Some(point_point_nearest(x, y, radii))
+    Some(if <W<V> as Wide>::INLINE_NEAREST {
+        point_point_nearest(x, y, radii)
+    } else {
+        point_point_nearest_outlined(x, y, radii)
+    })
+}
+
+/// [`point_point_nearest`] out of line, for the plain contact of floats: it is reached
+/// only on a hit, and inlined its values stay live across the loop of a caller that
+/// mostly misses.
+#[inline(never)]
+fn point_point_nearest_outlined<V: Vector2>(x: V, y: V, radii: Radii<S<V>>) -> CoreContact<V> {
+    point_point_nearest(x, y, radii)
 }
 
 /// [`point_point`] without the decision: the nearest features of two points, whether or
