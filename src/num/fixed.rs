@@ -422,7 +422,11 @@ macro_rules! fixed_scalar {
             fn __wide_product_le(a: i128, b: i128, c: i128, d: i128, _: Seal) -> bool {
                 product_le(a, b, c, d)
             }
-            #[inline]
+            // Inlined, with the exact computation out of line: a call returning the
+            // `Option` of a pair returns it through memory, which the caller read back in
+            // one 16-byte load over the callee's two 8-byte stores, a store-forwarding
+            // stall on every contact's normal (I32F32 circle–capsule contact 7% slower).
+            #[inline(always)]
             fn __normalize(x: Self, y: Self, _: Seal) -> Option<(Self, Self)> {
                 let (x, y) = (i64::from(x.to_bits()), i64::from(y.to_bits()));
                 let largest = x.unsigned_abs().max(y.unsigned_abs());
@@ -445,19 +449,28 @@ macro_rules! fixed_scalar {
                     let (ux, uy) = (i128::from(ux), i128::from(uy));
                     return Some((Self::from_bits(saturate(ux)), Self::from_bits(saturate(uy))));
                 }
-                let (xw, yw) = (i128::from(x), i128::from(y));
-                let (xf, yf) = (x as f64, y as f64);
-                let length = round_isqrt((xw * xw + yw * yw) as u128, xf * xf + yf * yf);
-                let length_f = approx_f64(length);
-                let unit = |c: i64, cf: f64| {
-                    // Rounded half away from zero: ±⌊(|c|·2^frac + ⌊length/2⌋) / length⌋.
-                    let estimate = magnitude_f64(cf) * pow2(frac) / length_f;
-                    let numerator = (u128::from(c.unsigned_abs()) << frac) + length / 2;
-                    let magnitude = div_floor(numerator, length, estimate) as i128;
-                    Self::from_bits(saturate(if c < 0 { -magnitude } else { magnitude }))
-                };
-                Some((unit(x, xf), unit(y, yf)))
+                Some(unit_exact::<Frac>(x, y))
             }
+        }
+
+        /// [`Scalar::normalize`]'s exact computation, for `(x, y)` shifted so that the
+        /// larger has 61 significant bits: where [`fast_unit`] cannot decide, and for types
+        /// with more than 40 fractional bits.
+        #[inline(never)]
+        fn unit_exact<Frac: $LeEq>(x: i64, y: i64) -> ($Fixed<Frac>, $Fixed<Frac>) {
+            let frac = $Fixed::<Frac>::FRAC_NBITS;
+            let (xw, yw) = (i128::from(x), i128::from(y));
+            let (xf, yf) = (x as f64, y as f64);
+            let length = round_isqrt((xw * xw + yw * yw) as u128, xf * xf + yf * yf);
+            let length_f = approx_f64(length);
+            let unit = |c: i64, cf: f64| {
+                // Rounded half away from zero: ±⌊(|c|·2^frac + ⌊length/2⌋) / length⌋.
+                let estimate = magnitude_f64(cf) * pow2(frac) / length_f;
+                let numerator = (u128::from(c.unsigned_abs()) << frac) + length / 2;
+                let magnitude = div_floor(numerator, length, estimate) as i128;
+                $Fixed::<Frac>::from_bits(saturate(if c < 0 { -magnitude } else { magnitude }))
+            };
+            (unit(x, xf), unit(y, yf))
         }
 
         /// Clamps a wide raw value into the inner integer type.

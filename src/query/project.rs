@@ -29,7 +29,7 @@ pub(crate) fn half_point<V: Vector2>(p: V) -> V {
 /// The unit left normal of `b − a` (counter-clockwise), or `+x` when `a == b`.
 /// Negative zeros become positive ones (`x + 0`), so a horizontal segment's normal is
 /// `(0, 1)` and not `(−0, 1)`.
-#[inline]
+#[inline(always)]
 pub(crate) fn left_normal<V: Vector2>(a: V, b: V) -> V {
     let zero = S::<V>::ZERO;
     match b.sub(a).perp().normalize() {
