@@ -255,6 +255,14 @@ pub(crate) fn segment_features_none<T>(
     None
 }
 
+/// The `f64` scalar has no fast distance: its careful path runs (a bit-identical form of
+/// it, written out as `num/fast_f64.rs`'s contact features are, measured no faster).
+#[inline(always)]
+pub(crate) fn distance_to_segment_none<T>(a: [T; 2], b: [T; 2], p: [T; 2]) -> Option<T> {
+    let _ = (a, b, p);
+    None
+}
+
 /// The closest points of two segments by [`segment_pair_f32`]: a crossing point twice.
 #[inline(always)]
 pub(crate) fn segment_closest_points_f32(

@@ -1,22 +1,24 @@
-//! `f64` fast paths: the careful path's own arithmetic (`query/project.rs`), bit for bit,
-//! on its common case only, written out on plain values instead of the generic
-//! projection's record, so that they stay in registers; `None` for every other case,
-//! which the careful path answers as before.
+//! The `f64` contact features of a point and a segment (`docs/numerics.md`, "Fast paths
+//! (f32)", its `f64` paragraph): the careful path's own arithmetic (`query/project.rs`),
+//! bit for bit, on its common case only, written out on plain values instead of the
+//! generic projection's record and its normal, so that they stay in registers; `None` for
+//! every other case, which the careful path answers as before.
 //!
-//! Unlike `f32`'s fast paths (`num/fast.rs`), these have no wider type to evaluate in, so
-//! they do not round differently: every value is computed by the same operations in the
-//! same order as the careful path, the answers agree bit for bit (the golden hashes of
-//! `tests/determinism.rs` hold it, and the tests below compare them over six regimes at
+//! Unlike `f32`'s fast paths (`num/fast.rs`), this one has no wider type to evaluate in,
+//! so it does not round differently: every value is computed by the same operations in
+//! the same order as the careful path, the answers agree bit for bit (the golden hashes of
+//! `tests/determinism.rs` hold it, and the test below compares them over seven regimes at
 //! nine scales), and every accuracy figure of the careful path carries over unchanged.
 //!
 //! The common case: inputs in the scale-free range (nothing rescaled, no difference
-//! overflows, no NaN), and, where the careful path would ask more, nothing it would ask:
-//! no exact orientation (a point on the segment's line), no end region within rounding of
-//! its boundary, no rescaled length.
+//! overflows, no NaN), and nothing the careful path would ask more: no exact orientation
+//! (a point within rounding of the segment's line), no end region within rounding of its
+//! boundary, no rescaled length. The same written-out form of the point–segment
+//! distance measured no faster than the careful path's, and was not kept.
 
 use super::float::pow2_f64;
 
-/// The range of the largest magnitude among `p − a` and `b − a` that the fast paths take:
+/// The range of the largest magnitude among `p − a` and `b − a` that the fast path takes:
 /// `[2^-450, 2^448)`, inside the careful projection's scale-free range `[2^-450, 2^450)`
 /// (`Scalar::scale_free`), where it rescales nothing. Short of its top, so that `p − b`,
 /// below `2^449` (rounding included), stays inside it too.
@@ -226,31 +228,12 @@ pub(crate) fn segment_features_f64(
     }
 }
 
-/// The distance from `p` to segment `ab`, for `f64`: the careful path's `|p − q|` with
-/// `q` the careful projection's closest point, bit for bit; `None` off the common case
-/// (see the module docs), and where `|p − q|²` is not normal (the careful `hypot`
-/// rescales it).
-///
-/// It branches on the regions, as the careful path does. Two branch-free forms were
-/// measured and dropped (`benches/pairs.rs`, `f64` `segment_distance_point`): every
-/// region computed and selected took 1.8x the time, and only the two interior steps
-/// computed and selected 1.17x, both bound by their divisions and the square root, which
-/// the branches let the processor overlap across queries.
-#[inline(always)]
-pub(crate) fn distance_to_segment_f64(a: [f64; 2], b: [f64; 2], p: [f64; 2]) -> Option<f64> {
-    let [qx, qy] = project(a, b, p)?.closest;
-    let (dx, dy) = (p[0] - qx, p[1] - qy);
-    let squared = dx * dx + dy * dy;
-    (squared > pow2_f64(-900) && squared <= f64::MAX).then(|| <f64 as super::Scalar>::sqrt(squared))
-}
-
 #[cfg(all(test, feature = "std"))]
 mod tests {
     //! Bit for bit against the careful path, on every input the fast paths accept.
-    use super::{distance_to_segment_f64, segment_features_f64};
+    use super::segment_features_f64;
     use crate::query::project::project;
     use crate::test_rng::Rng;
-    use crate::vector::VectorOps;
 
     /// The regimes: `(name, parameter range along the segment, offset range across it)`.
     /// The last two are within rounding of a region's boundary, where the fast paths
@@ -409,47 +392,6 @@ mod tests {
         ] {
             let got = segment_features_f64(a, b, p).expect("certified");
             assert_eq!(bits(got), bits(expected), "{a:?} {b:?} {p:?}");
-        }
-    }
-
-    #[test]
-    fn distance_is_the_careful_paths_bit_for_bit() {
-        let rates = by_regime(29, |a, b, p| {
-            let Some(fast) = distance_to_segment_f64(a, b, p) else {
-                return false;
-            };
-            let careful = p.sub(project(a, b, p).closest).length();
-            assert_eq!(fast.to_bits(), careful.to_bits(), "{a:?} {b:?} {p:?}");
-            true
-        });
-        for (i, ((name, ..), rate)) in REGIMES.into_iter().zip(rates).enumerate() {
-            std::eprintln!("f64 distance, {name}: fast path {:.2}%", 100.0 * rate);
-            assert!(rate > 0.99 || !common(i), "{name}: {rate}");
-        }
-        // A point on the segment (its distance is 0 exactly, by the exact orientation),
-        // non-finite, beyond the scale-free range, and a distance whose square is not
-        // normal: the careful path answers.
-        for (a, b, p) in [
-            ([-1.0, -1.0], [3.0, 3.0], [0.5, 0.5]),
-            ([0.0, 0.0], [4.0, 0.0], [f64::NAN, 1.0]),
-            ([0.0, 0.0], [f64::INFINITY, 0.0], [1.0, 1.0]),
-            ([0.0, 0.0], [1e300, 0.0], [1.0, 1.0]),
-            ([0.0, 0.0], [4.0, 0.0], [4.0, 1e-300]),
-        ] {
-            assert_eq!(distance_to_segment_f64(a, b, p), None, "{a:?} {b:?} {p:?}");
-        }
-        // Each region, and a zero-length segment (its start).
-        for (a, b, p, expected) in [
-            ([0.0, 0.0], [4.0, 0.0], [1.0, -2.5], 2.5),
-            ([0.0, 0.0], [4.0, 0.0], [7.0, 4.0], 5.0),
-            ([0.0, 0.0], [4.0, 0.0], [-3.0, -4.0], 5.0),
-            ([2.0, 2.0], [2.0, 2.0], [5.0, 6.0], 5.0),
-        ] {
-            assert_eq!(
-                distance_to_segment_f64(a, b, p),
-                Some(expected),
-                "{a:?} {b:?} {p:?}"
-            );
         }
     }
 }

@@ -478,7 +478,7 @@ mod float_impls {
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
             predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
             closest: crate::num::fast::closest_on_segment_none,
-            distance: crate::num::fast_f64::distance_to_segment_f64,
+            distance: crate::num::fast::distance_to_segment_none,
             features: crate::num::fast_f64::segment_features_f64,
             identical_features: crate::num::fast_f64::segment_features_f64,
             segment_pair: crate::num::fast::segment_closest_points_none,
