@@ -41,11 +41,13 @@ const EPSILON: f64 = 1.110_223_024_625_156_5e-16;
 /// `2^-1074` to underflow); any value this small goes to the exact path.
 const UNDERFLOW_SLACK: f64 = 1e-290;
 
-/// Added to `|v|²` in the interior bound of the point–segment filter for `f64` inputs:
+/// The floor of `|v|²` in the interior bound of the point–segment filter for `f64` inputs:
 /// `2^-1022`. An underflowed `|v|² = vₓ² + v_y²` is off by at most `2^-1074` (each square
 /// loses at most `2^-1075`, the sum of subnormals is exact), which `R²` multiplies; the
 /// bound's factor `64ε (R² + |v|²)` times this floor is at least `2^-1069 R²`, 32 times
-/// that error.
+/// that error, and 8 times it beyond the `48ε (R² + |v|²)·2^-1022` that the rest of the
+/// error can reach there. Above the floor, a component square that underflowed costs at
+/// most `2^-1074 R² ≤ 2ε R² |v|²`, inside the bound's `16ε (R² + |v|²) |v|²` of room.
 const SHORT_SEGMENT_FLOOR: f64 = f64::MIN_POSITIVE;
 
 /// Error bound factor for a sum of two products of differences (Shewchuk's
@@ -380,10 +382,12 @@ fn point_segment_filter<const SHORT_SEGMENTS: bool>(
         (r_sq - (ux * ux + uy * uy), scale + UNDERFLOW_SLACK)
     } else {
         let cross = vx * wy - vy * wx;
-        // `scale · (|v|² + 2^-1022)` carries `64ε R² 2^-1022 = 2^-1069 R²` for an
-        // underflowed `|v|²` (see below), at the cost of one addition.
-        let covered = if SHORT_SEGMENTS {
-            length_sq + SHORT_SEGMENT_FLOOR
+        // `scale · max(|v|², 2^-1022)` carries `64ε R² 2^-1022 = 2^-1069 R²` for an
+        // underflowed `|v|²` (see below), at the cost of one `maxsd`, whose latency (one
+        // cycle, where an addition's is three or four) keeps the bound off the critical
+        // path.
+        let covered = if SHORT_SEGMENTS && !(length_sq > SHORT_SEGMENT_FLOOR) {
+            SHORT_SEGMENT_FLOOR
         } else {
             length_sq
         };
