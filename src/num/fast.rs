@@ -445,29 +445,20 @@ mod tests {
     };
     use crate::query::project::project;
     use crate::query::segment_pair::{SegmentPair, segment_segment};
-    use crate::test_rng::Rng;
+    use crate::test_rng::{Rng, SEGMENT_REGIMES};
 
-    /// The regimes of the distance and contact-feature tests: `(name, parameter range
-    /// along the segment, offset range across it)`.
+    /// The regimes of the distance and contact-feature tests: the common ones.
     const NEAR_END_REGIMES: [(&str, (f64, f64), f64); 4] = [
-        (
-            "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
-            (-0.25, 1.25),
-            3.0,
-        ),
-        ("random regions, far: t in [-10, 10)", (-10.0, 10.0), 1000.0),
-        ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
-        (
-            "near b: t in [1 - 1e-6, 1 + 1e-6)",
-            (1.0 - 1e-6, 1.0 + 1e-6),
-            1e-3,
-        ),
+        SEGMENT_REGIMES[0],
+        SEGMENT_REGIMES[1],
+        SEGMENT_REGIMES[2],
+        SEGMENT_REGIMES[3],
     ];
 
     /// Test inputs in `f32`.
     trait Points {
         fn point(&mut self, scale: f64) -> [f32; 2];
-        fn segment_and_point(
+        fn segment_and_point_f32(
             &mut self,
             t_range: (f64, f64),
             off_range: f64,
@@ -481,30 +472,15 @@ mod tests {
                 self.uniform(-scale, scale) as f32,
             ]
         }
-        /// A segment `ab` of length in `[0.5, 10)` near the origin, and a point at
-        /// parameter `t` in `t_range` along it and offset across it by up to `off_range`.
-        fn segment_and_point(
+        /// [`Rng::segment_and_point`], each coordinate rounded to `f32`.
+        fn segment_and_point_f32(
             &mut self,
             t_range: (f64, f64),
             off_range: f64,
         ) -> ([f32; 2], [f32; 2], [f32; 2]) {
-            let a = self.point(10.0);
-            let angle = self.uniform(0.0, core::f64::consts::TAU);
-            let length = self.uniform(0.5, 10.0);
-            let (ux, uy) = (angle.cos(), angle.sin());
-            let b = [
-                (f64::from(a[0]) + length * ux) as f32,
-                (f64::from(a[1]) + length * uy) as f32,
-            ];
-            let (t, off) = (
-                self.uniform(t_range.0, t_range.1),
-                self.uniform(-off_range, off_range),
-            );
-            let p = [
-                (f64::from(a[0]) + t * length * ux - off * uy) as f32,
-                (f64::from(a[1]) + t * length * uy + off * ux) as f32,
-            ];
-            (a, b, p)
+            let (a, b, p) = self.segment_and_point(t_range, off_range);
+            let narrow = |q: [f64; 2]| q.map(|c| c as f32);
+            (narrow(a), narrow(b), narrow(p))
         }
     }
 
@@ -542,7 +518,7 @@ mod tests {
         ] {
             let mut hits = 0;
             for _ in 0..n {
-                let (a, b, p) = rng.segment_and_point(t_range, off_range);
+                let (a, b, p) = rng.segment_and_point_f32(t_range, off_range);
                 let (q, certain) = closest_on_segment_f32(a, b, p);
                 if certain {
                     hits += 1;
@@ -578,7 +554,7 @@ mod tests {
         for (name, t_range, off_range) in NEAR_END_REGIMES {
             let mut hits = 0;
             for _ in 0..n {
-                let (a, b, p) = rng.segment_and_point(t_range, off_range);
+                let (a, b, p) = rng.segment_and_point_f32(t_range, off_range);
                 if let Some(d) = distance_to_segment_f32(a, b, p) {
                     hits += 1;
                     // The careful path's `|p − q|`, with its closest point's few ulps.
@@ -633,7 +609,7 @@ mod tests {
         for (name, t_range, off_range) in NEAR_END_REGIMES {
             let mut hits = 0;
             for _ in 0..n {
-                let (a, b, p) = rng.segment_and_point(t_range, off_range);
+                let (a, b, p) = rng.segment_and_point_f32(t_range, off_range);
                 if let Some((normal, distance, nearest)) = segment_features_f32(a, b, p) {
                     hits += 1;
                     let projection = project(a, b, p);

@@ -233,34 +233,20 @@ mod tests {
     //! Bit for bit against the careful path, on every input the fast paths accept.
     use super::segment_features_f64;
     use crate::query::project::project;
-    use crate::test_rng::Rng;
+    use crate::test_rng::{Rng, SEGMENT_REGIMES};
 
-    /// The regimes: `(name, parameter range along the segment, offset range across it)`.
-    /// The last two are within rounding of a region's boundary, where the fast paths
-    /// leave some inputs to the careful path.
+    /// The regimes: [`SEGMENT_REGIMES`], and a `p` within `10⁻⁹` of the start.
     const REGIMES: [(&str, (f64, f64), f64); 7] = [
-        (
-            "benchmark: t in [-0.25, 1.25), off in [-3, 3)",
-            (-0.25, 1.25),
-            3.0,
-        ),
-        ("random regions, far: t in [-10, 10)", (-10.0, 10.0), 1000.0),
-        ("near the line: off in [-1e-6, 1e-6)", (-0.25, 1.25), 1e-6),
-        (
-            "near b: t in [1 - 1e-6, 1 + 1e-6)",
-            (1.0 - 1e-6, 1.0 + 1e-6),
-            1e-3,
-        ),
+        SEGMENT_REGIMES[0],
+        SEGMENT_REGIMES[1],
+        SEGMENT_REGIMES[2],
+        SEGMENT_REGIMES[3],
         ("near a: t in [-1e-9, 1e-9)", (-1e-9, 1e-9), 1e-3),
-        (
-            "at b: t in [1 - 1e-14, 1 + 1e-14)",
-            (1.0 - 1e-14, 1.0 + 1e-14),
-            1e-3,
-        ),
-        ("on the line: off in [-1e-15, 1e-15)", (-0.25, 1.25), 1e-15),
+        SEGMENT_REGIMES[4],
+        SEGMENT_REGIMES[5],
     ];
 
-    /// Whether the fast paths must take regime `i` (the first five) nearly always.
+    /// Whether the fast path must take regime `i` (the first five) nearly always.
     fn common(i: usize) -> bool {
         i < 5
     }
@@ -269,31 +255,6 @@ mod tests {
     const SCALES: [f64; 9] = [
         1.0, 1e-140, 1e130, 8.7e-133, 1.1e134, 4.5e133, 2.2e-137, 1e200, 1e-300,
     ];
-
-    /// A segment `ab` of length in `[0.5, 10)` near the origin, and a point at parameter
-    /// `t` in `t_range` along it and offset across it by up to `off_range`, all scaled by
-    /// `scale`.
-    fn segment_and_point(
-        rng: &mut Rng,
-        (t_range, off_range): ((f64, f64), f64),
-        scale: f64,
-    ) -> ([f64; 2], [f64; 2], [f64; 2]) {
-        let a = [rng.uniform(-10.0, 10.0), rng.uniform(-10.0, 10.0)];
-        let angle = rng.uniform(0.0, core::f64::consts::TAU);
-        let length = rng.uniform(0.5, 10.0);
-        let (ux, uy) = (angle.cos(), angle.sin());
-        let b = [a[0] + length * ux, a[1] + length * uy];
-        let (t, off) = (
-            rng.uniform(t_range.0, t_range.1),
-            rng.uniform(-off_range, off_range),
-        );
-        let p = [
-            a[0] + t * length * ux - off * uy,
-            a[1] + t * length * uy + off * ux,
-        ];
-        let scaled = |q: [f64; 2]| q.map(|c| c * scale);
-        (scaled(a), scaled(b), scaled(p))
-    }
 
     /// Runs `check` on 5,000 inputs of every regime at every scale and returns the share
     /// it accepted in each regime at scale 1.
@@ -307,7 +268,9 @@ mod tests {
             for scale in SCALES {
                 let mut hits = 0;
                 for _ in 0..5_000 {
-                    let (a, b, p) = segment_and_point(&mut rng, (t_range, off_range), scale);
+                    let (a, b, p) = rng.segment_and_point(t_range, off_range);
+                    let scaled = |q: [f64; 2]| q.map(|c| c * scale);
+                    let (a, b, p) = (scaled(a), scaled(b), scaled(p));
                     hits += usize::from(check(a, b, p));
                 }
                 if scale == 1.0 {
