@@ -1082,6 +1082,9 @@ const FORBIDDEN_PATHS: &[&str] = &[
 ];
 
 /// The library's sources, with comments and `#[cfg(test)]` modules removed.
+/// The modules of `src/` compiled only with `cfg(test)`.
+const TEST_ONLY_MODULES: &[&str] = &["test_rng"];
+
 fn library_sources() -> Vec<(String, String)> {
     fn walk(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
         for entry in std::fs::read_dir(dir).expect("read src/") {
@@ -1097,6 +1100,20 @@ fn library_sources() -> Vec<(String, String)> {
     let mut files = Vec::new();
     walk(&root, &mut files);
     files.sort();
+    // Files compiled only for the unit tests (`#[cfg(test)] mod …;` in `lib.rs`) are not
+    // library code.
+    let lib = std::fs::read_to_string(root.join("lib.rs")).expect("read src/lib.rs");
+    for module in TEST_ONLY_MODULES {
+        assert!(
+            lib.contains(&format!("#[cfg(test)]\nmod {module};")),
+            "src/{module}.rs is skipped as test-only, but lib.rs does not declare it so"
+        );
+    }
+    files.retain(|path| {
+        !TEST_ONLY_MODULES
+            .iter()
+            .any(|module| path.ends_with(format!("{module}.rs")))
+    });
     files
         .into_iter()
         .map(|path| {

@@ -214,6 +214,33 @@ fn point_segment_nearest_inlined<V: Vector2>(
     radii: Radii<S<V>>,
 ) -> CoreContact<V> {
     let (normal, distance, closest) = normal_distance_closest(p, a, b);
+    let depth = depth::<V>(radii.sum(), distance);
+    // The contact is assembled only on its way out: built before the test and handed to
+    // the cold path too, it lived in memory, written a field at a time and copied out in
+    // wider pieces, a store-forwarding stall on every hit (f32 fields, 8-byte copies).
+    if depth.is_finite() || !all_finite([p, a, b], radii) {
+        return CoreContact {
+            normal,
+            depth,
+            separation: distance,
+            on_x: p,
+            on_y: closest,
+        };
+    }
+    point_segment_rescaled(p, a, b, radii, [normal, closest], distance)
+}
+
+/// [`point_segment_nearest_inlined`] where the depth overflowed: [`depth_rescaled`].
+#[cold]
+#[inline(never)]
+fn point_segment_rescaled<V: Vector2>(
+    p: V,
+    a: V,
+    b: V,
+    radii: Radii<S<V>>,
+    [normal, closest]: [V; 2],
+    distance: S<V>,
+) -> CoreContact<V> {
     let contact = CoreContact {
         normal,
         depth: depth::<V>(radii.sum(), distance),
@@ -221,9 +248,6 @@ fn point_segment_nearest_inlined<V: Vector2>(
         on_x: p,
         on_y: closest,
     };
-    if contact.depth.is_finite() || !all_finite([p, a, b], radii) {
-        return contact;
-    }
     depth_rescaled(contact, || {
         Some(point_segment_nearest(
             quarter(p),
