@@ -258,17 +258,17 @@ fn targets() -> Vec<Target> {
         ),
         Target::speedup(
             "ray–capsule vs parry2d",
-            "≥ 1x",
+            "≥ 1.5x",
             q("ray_capsule", "parry2d_f32"),
             ours("ray_capsule"),
-            1.0,
+            1.5,
         ),
         Target::speedup(
             "ray–capsule vs Box2D `b2RayCastCapsule`",
-            "≥ 1x",
+            "≥ 1.5x",
             q("ray_capsule", "box2d_f32"),
             ours("ray_capsule"),
-            1.0,
+            1.5,
         ),
         Target::speedup(
             "sweep circle vs capsule vs parry2d `cast_shapes`",
@@ -286,17 +286,17 @@ fn targets() -> Vec<Target> {
         ),
         Target::cost(
             "generic f32 / the same algorithm hand-written in f32, closest point",
-            "≤ 1.1x",
+            "≤ 1.05x",
             ours("closest_point"),
             q("closest_point", "same_f32"),
-            1.1,
+            1.05,
         ),
         Target::cost(
             "generic f32 / the same algorithm hand-written in f32, circle–segment contact",
-            "≤ 1.1x",
+            "≤ 1.05x",
             ours("circle_segment_contact"),
             q("circle_segment_contact", "same_f32"),
-            1.1,
+            1.05,
         ),
     ];
     for (group, label) in QUERY_ROWS {
@@ -360,13 +360,13 @@ fn batch_targets() -> Vec<Target> {
             .and_then(|r| batch_gbps(r.0, r.2))
     };
     let mut t = Vec::new();
-    for ty in ["f32", "f64"] {
+    for (ty, share, shown) in [("f32", 0.6, "≥ 60%"), ("f64", 0.7, "≥ 70%")] {
         t.push(Target::share(
             &format!("batch of 1M circles vs capsule, {ty}: GB/s as a share of the copy's"),
-            "≥ 50%",
+            shown,
             g(&format!("batch_{ty}")),
             g(&format!("copy_{ty}")),
-            0.5,
+            share,
         ));
         t.push(Target::share(
             &format!("rayon speed-up on 2 cores, {ty}"),

@@ -14,6 +14,7 @@
 //! `src/query/project.rs`, and
 //! only the rescaling and exact on-segment test of the single query are left to it.
 
+use super::dispatch::vectorized;
 use crate::num::{Num, Scalar, Wide};
 use crate::query::project::{nearer_a, step_from_a, step_from_b, xy};
 use crate::vector::Vector2;
@@ -272,6 +273,17 @@ pub(super) fn filtered1<A: Copy, O>(
     fast: impl Fn(A) -> (O, bool),
     single: impl Fn(A) -> O,
 ) -> usize {
+    vectorized!(pass1(a, out, fast, single))
+}
+
+/// The loop of [`filtered1`], inlined into each vector level's copy.
+#[inline(always)]
+fn pass1<A: Copy, O>(
+    a: &[A],
+    out: &mut [O],
+    fast: impl Fn(A) -> (O, bool),
+    single: impl Fn(A) -> O,
+) -> usize {
     let mut n = 0;
     for (out, a) in out.chunks_mut(CHUNK).zip(a.chunks(CHUNK)) {
         let mut certain = true;
@@ -306,6 +318,18 @@ fn fix_up1<A: Copy, O>(
 /// [`filtered1`] for two input slices.
 #[inline(always)]
 pub(super) fn filtered2<A: Copy, B: Copy, O>(
+    a: &[A],
+    b: &[B],
+    out: &mut [O],
+    fast: impl Fn(A, B) -> (O, bool),
+    single: impl Fn(A, B) -> O,
+) -> usize {
+    vectorized!(pass2(a, b, out, fast, single))
+}
+
+/// The loop of [`filtered2`], inlined into each vector level's copy.
+#[inline(always)]
+fn pass2<A: Copy, B: Copy, O>(
     a: &[A],
     b: &[B],
     out: &mut [O],
@@ -356,6 +380,18 @@ fn fix_up2<A: Copy, B: Copy, O>(
 /// shuffle per element. Where the kernel is not certain, `single` decides.
 #[inline(always)]
 pub(super) fn filtered_points<V: Vector2>(
+    points: &[V],
+    radii: Option<&[S<V>]>,
+    out: &mut [bool],
+    fast: impl Fn(S<V>, S<V>, S<V>) -> (bool, bool),
+    single: impl Fn(V, S<V>) -> bool,
+) -> usize {
+    vectorized!(points_pass(points, radii, out, fast, single))
+}
+
+/// The loop of [`filtered_points`], inlined into each vector level's copy.
+#[inline(always)]
+fn points_pass<V: Vector2>(
     points: &[V],
     radii: Option<&[S<V>]>,
     out: &mut [bool],

@@ -27,8 +27,9 @@
 //!
 //! The one-against-many functions and the pairwise circle–circle test run in two passes
 //! over chunks of the input. The first pass has no branches, so that for `f32` and `f64` the
-//! compiler turns it into SIMD code (SSE2 on the baseline x86-64 target, wider with
-//! `-C target-cpu=native`): it evaluates the test in plain floating point together with
+//! compiler turns it into SIMD code (SSE2 on the baseline x86-64 target; with the `simd`
+//! feature, AVX-512 or AVX2 where the CPU has them, chosen at run time, see
+//! `dispatch.rs`; or whatever `-C target-cpu` allows): it evaluates the test in plain floating point together with
 //! a bound on its rounding error, and records whether the answer is *certain*. The
 //! single queries are exact (they decide every touching case exactly), so wherever the
 //! computed value lies within its error bound of the boundary, or an input is outside
@@ -70,11 +71,13 @@
 //! # Layout
 //!
 //! - this file: the public functions, one against many and pairwise;
+//! - `dispatch.rs`: `vectorized!`, the run-time choice of vector unit (feature `simd`);
 //! - `filter.rs`: the certified branch-free filter (`Tolerance`, `Prepared`) and the
 //!   chunked two-pass drivers;
 //! - `par.rs`: the `par_` twins (feature `rayon`);
 //! - `tests.rs`: every function against the single queries, element by element.
 
+mod dispatch;
 mod filter;
 #[cfg(feature = "rayon")]
 mod par;
