@@ -1176,6 +1176,8 @@ const NON_FLOAT_NUM_FILES: &[&str] = &[
     "num/ops.rs",
     // Fixed point: integers (raw bits, `i128` products).
     "num/fixed.rs",
+    // Fixed point's fast paths: the same integers, without saturation.
+    "num/fast_fixed.rs",
     // Unit tests of the fixed-point hooks at the types' extremes.
     "num/fixed_hooks_at_the_extremes.rs",
     // Exact integers: reads an f64's bits, computes on limbs.

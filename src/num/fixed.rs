@@ -21,7 +21,7 @@ use fixed::{FixedI32, FixedI64};
 
 /// `2^e` as an `f64`, exactly (`e ≤ 1023`).
 #[inline]
-const fn pow2(e: u32) -> f64 {
+pub(super) const fn pow2(e: u32) -> f64 {
     f64::from_bits(((1023 + e) as u64) << 52)
 }
 
@@ -176,7 +176,7 @@ fn approx_f64_signed(n: i128) -> f64 {
 /// Quotients below 2^50 start from the estimate and are corrected exactly in integers,
 /// which avoids the 128-bit division's library call.
 #[inline]
-fn div_floor(n: u128, d: u128, estimate: f64) -> u128 {
+pub(super) fn div_floor(n: u128, d: u128, estimate: f64) -> u128 {
     if estimate < pow2(50) && d >> 124 == 0 {
         // Within a few units of the quotient, so |n − q·d| < 8d < 2^127: the wrapped
         // difference is the true one. (Within an estimate of 2^50 every caller's relative
@@ -226,6 +226,19 @@ fn fast_unit(x: i64, y: i64, frac: u32) -> Option<(i64, i64)> {
     Some((component(x, xf)?, component(y, yf)?))
 }
 
+/// `v ÷ 2^shift`, rounded to nearest with ties away from zero: the rounding of every
+/// fixed-point product (and of the fast paths' steps, `fast_fixed.rs`).
+#[inline]
+pub(super) fn round_shift(v: i128, shift: u32) -> i128 {
+    if shift == 0 {
+        return v;
+    }
+    // For v < 0 this is −⌊(half − v) / 2^shift⌋ = ⌊(v + half − 1) / 2^shift⌋, as
+    // 2^shift − half = half; `v >> 127` is −1 for a negative v and 0 otherwise.
+    let half = 1_i128 << (shift - 1);
+    (v + half + (v >> 127)) >> shift
+}
+
 /// Whether `a × b ≤ c × d` for non-negative `i128`s, exactly, via 256-bit products.
 fn product_le(a: i128, b: i128, c: i128, d: i128) -> bool {
     let clamp = |v: i128| v.max(0).unsigned_abs();
@@ -248,7 +261,7 @@ fn mul_256_narrow(a: u128, b: u128) -> (u128, u128) {
 
 /// `round(num × 2^frac ÷ den)` for `0 < num < den`, in `[0, 2^frac]`.
 #[inline]
-fn scaled_ratio(mut num: i128, mut den: i128, frac: u32) -> i128 {
+pub(super) fn scaled_ratio(mut num: i128, mut den: i128, frac: u32) -> i128 {
     // Make room for the shift: keep den below 2^(126 − frac).
     let mut bits = 128 - den.leading_zeros();
     let room = 126 - frac;
@@ -422,6 +435,39 @@ macro_rules! fixed_scalar {
             fn __wide_product_le(a: i128, b: i128, c: i128, d: i128, _: Seal) -> bool {
                 product_le(a, b, c, d)
             }
+            #[inline(always)]
+            #[allow(clippy::type_complexity)]
+            fn __project_exact(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<([Self; 2], i128, i128, i128)> {
+                fast_fixed::project(a, b, p)
+            }
+            #[inline(always)]
+            fn __closest_on_segment(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<([Self; 2], bool)> {
+                Some(fast_fixed::closest_on_segment(a, b, p))
+            }
+            #[inline(always)]
+            fn __within_segment(
+                p: [Self; 2],
+                a: [Self; 2],
+                b: [Self; 2],
+                r1: Self,
+                r2: Self,
+                seal: Seal,
+            ) -> bool {
+                match fast_fixed::within_segment(p, a, b, r1, r2) {
+                    Some(within) => within,
+                    None => within_segment_careful(p, a, b, r1, r2, seal),
+                }
+            }
             // Inlined, with the exact computation out of line: a call returning the
             // `Option` of a pair returns it through memory, which the caller read back in
             // one 16-byte load over the callee's two 8-byte stores, a store-forwarding
@@ -451,6 +497,34 @@ macro_rules! fixed_scalar {
                 }
                 Some(unit_exact::<Frac>(x, y))
             }
+        }
+
+        impl<Frac: $LeEq> fast_fixed::Raw for $Fixed<Frac> {
+            const LIMIT: i64 = 1 << ($bits - 3);
+            const FRAC: u32 = Self::FRAC_NBITS;
+            #[inline(always)]
+            fn raw(self) -> i64 {
+                i64::from(self.to_bits())
+            }
+            #[inline(always)]
+            fn from_raw(raw: i64) -> Self {
+                Self::from_bits(raw as $Inner)
+            }
+        }
+
+        /// The provided `within_segment`, out of line: for inputs beyond the fast path's
+        /// limit.
+        #[cold]
+        #[inline(never)]
+        fn within_segment_careful<Frac: $LeEq>(
+            p: [$Fixed<Frac>; 2],
+            a: [$Fixed<Frac>; 2],
+            b: [$Fixed<Frac>; 2],
+            r1: $Fixed<Frac>,
+            r2: $Fixed<Frac>,
+            seal: Seal,
+        ) -> bool {
+            provided_within_segment(p, a, b, r1, r2, seal)
         }
 
         /// [`Scalar::normalize`]'s exact computation, for `(x, y)` shifted so that the
@@ -485,18 +559,6 @@ macro_rules! fixed_scalar {
                 <$Inner>::MAX
             }
         }
-
-        /// `v ÷ 2^shift`, rounded to nearest with ties away from zero.
-        #[inline]
-        fn round_shift(v: i128, shift: u32) -> i128 {
-            if shift == 0 {
-                return v;
-            }
-            // For v < 0 this is −⌊(half − v) / 2^shift⌋ = ⌊(v + half − 1) / 2^shift⌋, as
-            // 2^shift − half = half; `v >> 127` is −1 for a negative v and 0 otherwise.
-            let half = 1_i128 << (shift - 1);
-            (v + half + (v >> 127)) >> shift
-        }
     };
 }
 
@@ -505,8 +567,9 @@ mod fixed_i32 {
     use super::fast_unit;
     use super::{
         FixedI32, LeEqU32, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
-        magnitude_f64, pow2, round_isqrt, scaled_ratio,
+        magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio,
     };
+    use crate::num::{fast_fixed, provided_within_segment};
     fixed_scalar!(FixedI32, LeEqU32, i32, 32);
     use super::product_le;
 }
@@ -516,8 +579,9 @@ mod fixed_i64 {
     use super::fast_unit;
     use super::{
         FixedI64, LeEqU64, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
-        magnitude_f64, pow2, round_isqrt, scaled_ratio,
+        magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio,
     };
+    use crate::num::{fast_fixed, provided_within_segment};
     fixed_scalar!(FixedI64, LeEqU64, i64, 64);
     use super::product_le;
 }

@@ -45,6 +45,8 @@ mod fast_cast;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod fast_f64;
 #[cfg(feature = "fixed")]
+mod fast_fixed;
+#[cfg(feature = "fixed")]
 mod fixed;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod float;
@@ -477,23 +479,7 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         r2: Self,
         seal: Seal,
     ) -> bool {
-        if !(r1 >= Self::ZERO && r2 >= Self::ZERO) {
-            return false;
-        }
-        let mw = |x, y| Self::__mul_wide(x, y, seal);
-        let (vx, vy) = (Self::minus(b[0], a[0]), Self::minus(b[1], a[1]));
-        let (wx, wy) = (Self::minus(p[0], a[0]), Self::minus(p[1], a[1]));
-        let along = mw(wx, vx).add(mw(wy, vy));
-        if !(along > <Self::Wide as Wide>::ZERO) {
-            return Self::__within_point(p, a, r1, r2, seal);
-        }
-        let length_sq = mw(vx, vx).add(mw(vy, vy));
-        if !(along < length_sq) {
-            return Self::__within_point(p, b, r1, r2, seal);
-        }
-        let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
-        let radius = Self::plus(r1, r2);
-        Self::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
+        provided_within_segment(p, a, b, r1, r2, seal)
     }
     #[doc(hidden)]
     #[inline(always)]
@@ -520,6 +506,18 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         seal: Seal,
     ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
         let _ = (x, y, radii, motion, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn __project_exact(
+        a: [Self; 2],
+        b: [Self; 2],
+        p: [Self; 2],
+        seal: Seal,
+    ) -> Option<([Self; 2], Self::Wide, Self::Wide, Self::Wide)> {
+        let _ = (a, b, p, seal);
         None
     }
     #[doc(hidden)]
@@ -591,6 +589,38 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     fn __scale_free(largest: Self, seal: Seal) -> bool {
         Self::__rescale_factor(largest, seal) == Self::ONE && Self::is_finite(largest)
     }
+}
+
+/// The provided [`Scalar::__within_segment`]: the regions by exact wide dot products, then
+/// the squared distance to the nearest end, or in the interior `cross² ≤ R² |v|²` by
+/// [`Scalar::__wide_product_le`]. A free function, so that a scalar overriding the hook
+/// (fixed point, on a fast path) can still fall back to it.
+#[inline]
+pub(crate) fn provided_within_segment<T: Scalar>(
+    p: [T; 2],
+    a: [T; 2],
+    b: [T; 2],
+    r1: T,
+    r2: T,
+    seal: Seal,
+) -> bool {
+    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
+        return false;
+    }
+    let mw = |x, y| T::__mul_wide(x, y, seal);
+    let (vx, vy) = (T::minus(b[0], a[0]), T::minus(b[1], a[1]));
+    let (wx, wy) = (T::minus(p[0], a[0]), T::minus(p[1], a[1]));
+    let along = mw(wx, vx).add(mw(wy, vy));
+    if !(along > <T::Wide as Wide>::ZERO) {
+        return T::__within_point(p, a, r1, r2, seal);
+    }
+    let length_sq = mw(vx, vx).add(mw(vy, vy));
+    if !(along < length_sq) {
+        return T::__within_point(p, b, r1, r2, seal);
+    }
+    let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
+    let radius = T::plus(r1, r2);
+    T::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
 }
 
 /// The one seal the crate passes to its hooks.

@@ -178,6 +178,19 @@ pub(crate) trait Num: Scalar {
     fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
         Self::__within_segment(p, a, b, r1, r2, SEAL)
     }
+    /// The careful projection's integers, computed without saturation where that is
+    /// certain (fixed point within its fast paths' limit, `num/fast_fixed.rs`): the
+    /// closest point, `(p − a)·v`, `|v|²` and `v × (p − a)` for `v = b − a`. `None` for the
+    /// other scalars and inputs: the careful projection runs.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn project_exact(
+        a: [Self; 2],
+        b: [Self; 2],
+        p: [Self; 2],
+    ) -> Option<([Self; 2], Self::Wide, Self::Wide, Self::Wide)> {
+        Self::__project_exact(a, b, p, SEAL)
+    }
     /// The point of segment `ab` nearest `p` by a certified fast path (`num/fast.rs`), or
     /// `None` where the certificate fails or the scalar has none: the caller then takes
     /// its careful path.

@@ -138,6 +138,16 @@ fn rescaled_by<V: Vector2>(u: V, v: V, largest: S<V>) -> (V, V, S<V>) {
 /// beyond `MAX/2` (floats), is projected at half scale instead (see [`project_halved`]).
 #[inline(always)]
 pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
+    if let Some(([x, y], along, length_sq, cross)) = S::<V>::project_exact(xy(a), xy(b), xy(p)) {
+        return project_exact(a, b, p, (V::new(x, y), along, length_sq, cross));
+    }
+    project_provided(a, b, p)
+}
+
+/// [`project`] without the scalar's exact integers: the generic arithmetic, for every
+/// scalar and input (the reference that fixed point's fast path is tested against).
+#[inline(always)]
+pub(crate) fn project_provided<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
     let (v, w) = (b.sub(a), p.sub(a));
     let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
     // Decided before the projection, so that the halved result never merges with the
@@ -155,6 +165,37 @@ pub(crate) fn project<V: Vector2>(a: V, b: V, p: V) -> Projection<V> {
         return halved;
     }
     project_in_range(a, b, p, (v, w, largest))
+}
+
+/// [`project`]'s record from the scalar's exact integers (`Num::project_exact`, fixed
+/// point on its fast path): the regions decided as [`project_in_range`] decides them,
+/// with the same fields (products are exact there, so no end is uncertain, and the start
+/// region's `length_sq` is `along`, as there).
+#[inline(always)]
+fn project_exact<V: Vector2>(
+    a: V,
+    b: V,
+    p: V,
+    (closest, along, length_sq, cross): (V, W<V>, W<V>, W<V>),
+) -> Projection<V> {
+    let (v, w) = (b.sub(a), p.sub(a));
+    let largest = S::<V>::largest_magnitude([w.x(), w.y(), v.x(), v.y()]);
+    let (feature, length_sq) = if !(along > <W<V> as Wide>::ZERO) {
+        (Feature::Start, along)
+    } else if !(along < length_sq) {
+        (Feature::End, length_sq)
+    } else {
+        (Feature::Interior { cross }, length_sq)
+    };
+    Projection {
+        closest,
+        feature,
+        along,
+        length_sq,
+        largest,
+        halved: false,
+        end_uncertain: false,
+    }
 }
 
 /// [`project`] for a segment whose extent `b − a` or offset `p − a` overflowed (finite

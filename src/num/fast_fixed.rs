@@ -1,0 +1,360 @@
+//! Fast paths for fixed point: the point–segment kernels on raw integers, for inputs of
+//! moderate magnitude, with the careful path's answers bit for bit.
+//!
+//! The careful path (`src/query/project.rs`, the provided `within_segment`) is written
+//! once for every scalar, through the `Scalar` arithmetic: for fixed point every
+//! difference saturates, every sum of two exact `i128` products saturates, and the step
+//! from the nearer end forms its own differences and dot products again. None of that can
+//! saturate when the inputs are small enough: with every raw input below
+//! `LIMIT = 2^(bits − 3)` in magnitude (for `I32F32`, coordinates below `2^29`, about
+//! 5·10⁸), a difference of two inputs is below `2^(bits − 2)`, a product of two such
+//! differences below `2^(2·bits − 4) ≤ 2^124` and a sum of two products below `2^125`. So
+//! here the same integers are formed by plain `i128` arithmetic, the saturations being
+//! identities, and the end `b`'s quantities come from `a`'s exactly: `a − b = −v`,
+//! `(p − b)·(a − b) = |v|² − (p − a)·v` and `|a − b|² = |v|²`, all exact integers.
+//!
+//! Where the answer involves a rounding (the projection parameter, the scaled step), the
+//! careful path's own functions do it (`unit_ratio`, the multiplication's rounding
+//! [`round_shift`]), so the answers are the careful path's bit for bit: the golden hashes
+//! of `tests/determinism.rs` do not move, and `tests` below compare the two on random
+//! inputs at every magnitude up to the limit and beyond it.
+//!
+//! Beyond the limit the functions answer `None` (or `false` as their certificate) and the
+//! careful path runs.
+
+use super::fixed::{div_floor, pow2, round_shift, scaled_ratio};
+use super::{Num, Scalar};
+
+/// A fixed-point scalar seen as its raw integer.
+pub(crate) trait Raw: Scalar<Wide = i128> {
+    /// `2^(bits − 3)`: inputs whose raw values are below it in magnitude take the fast
+    /// paths.
+    const LIMIT: i64;
+    /// The number of fractional bits.
+    const FRAC: u32;
+    /// The raw integer (`i64` holds both `FixedI32` and `FixedI64`).
+    fn raw(self) -> i64;
+    /// The value of a raw integer that fits the type (every result here does; one that
+    /// does not is truncated).
+    fn from_raw(raw: i64) -> Self;
+}
+
+/// Whether every raw value lies in `[−LIMIT, LIMIT)`: `x + LIMIT` (wrapping) is then below
+/// `2·LIMIT` as an unsigned number, and only then (a value beyond either end wraps to
+/// `2^63` or more, or below zero). One addition and one `or` per value.
+#[inline(always)]
+fn in_range<const N: usize>(values: [i64; N], limit: i64) -> bool {
+    let offset = values
+        .iter()
+        .fold(0, |m, &x| m | x.wrapping_add(limit).cast_unsigned());
+    offset < 2 * limit.cast_unsigned()
+}
+
+/// The raw coordinates of `a`, `b` and `p`.
+#[inline(always)]
+fn raw3<T: Raw>(a: [T; 2], b: [T; 2], p: [T; 2]) -> [[i64; 2]; 3] {
+    [a.map(T::raw), b.map(T::raw), p.map(T::raw)]
+}
+
+/// The exact product of two raw values (one 64 × 64 → 128-bit multiplication).
+#[inline(always)]
+fn mul(x: i64, y: i64) -> i128 {
+    i128::from(x) * i128::from(y)
+}
+
+/// `x · y + z · w`, exactly (below `2^125` in magnitude for differences of inputs within
+/// the limit).
+#[inline(always)]
+fn dot(x: [i64; 2], y: [i64; 2]) -> i128 {
+    mul(x[0], y[0]) + mul(x[1], y[1])
+}
+
+/// The point of segment `ab` nearest `p`, as the careful projection computes it, and
+/// whether the inputs are within the limit (where they are not, the point is `a` and
+/// meaningless, and the caller takes its careful path).
+///
+/// The careful path's regions, in its order: `a` where `(p − a)·v ≤ 0`, `b` where it is
+/// at least `|v|²`, `p` itself where it lies on the segment (`v × (p − a) = 0`, exact
+/// here), and otherwise the step `v·t` from the nearer end, `t` its `unit_ratio`
+/// (`(p − a)·v / |v|²` from `a`, `(p − b)·(a − b) / |v|²` from `b`), rounded as the
+/// scalar's multiplication rounds.
+#[inline(always)]
+pub(crate) fn closest_on_segment<T: Raw>(a: [T; 2], b: [T; 2], p: [T; 2]) -> ([T; 2], bool) {
+    let [ar, br, pr] = raw3(a, b, p);
+    if !in_range([ar[0], ar[1], br[0], br[1], pr[0], pr[1]], T::LIMIT) {
+        return (a, false);
+    }
+    let v = [br[0] - ar[0], br[1] - ar[1]];
+    let w = [pr[0] - ar[0], pr[1] - ar[1]];
+    let along = dot(w, v);
+    if along <= 0 {
+        return (a, true);
+    }
+    let length_sq = dot(v, v);
+    if along >= length_sq {
+        return (b, true);
+    }
+    if mul(v[0], w[1]) == mul(v[1], w[0]) {
+        return (p, true);
+    }
+    (interior_point::<T>(ar, br, v, along, length_sq), true)
+}
+
+/// The careful projection's integers (`src/query/project.rs`, `project`): the closest
+/// point as [`closest_on_segment`] finds it, `(p − a)·v`, `|v|²` and `v × (p − a)`; `None`
+/// beyond the limit. The caller derives the region from the first two as the careful
+/// path does (`a` where `(p − a)·v ≤ 0`, `b` where it is at least `|v|²`).
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+pub(crate) fn project<T: Raw>(
+    a: [T; 2],
+    b: [T; 2],
+    p: [T; 2],
+) -> Option<([T; 2], i128, i128, i128)> {
+    let [ar, br, pr] = raw3(a, b, p);
+    if !in_range([ar[0], ar[1], br[0], br[1], pr[0], pr[1]], T::LIMIT) {
+        return None;
+    }
+    let v = [br[0] - ar[0], br[1] - ar[1]];
+    let w = [pr[0] - ar[0], pr[1] - ar[1]];
+    let along = dot(w, v);
+    let length_sq = dot(v, v);
+    let cross = mul(v[0], w[1]) - mul(v[1], w[0]);
+    let closest = if along <= 0 {
+        a
+    } else if along >= length_sq {
+        b
+    } else if cross == 0 {
+        p
+    } else {
+        interior_point::<T>(ar, br, v, along, length_sq)
+    };
+    Some((closest, along, length_sq, cross))
+}
+
+/// The interior's closest point: the step `v·t` from the nearer end, `t` the careful
+/// path's `unit_ratio` of `(p − a)·v / |v|²` (from `a`) or `(p − b)·(a − b) / |v|²` (from
+/// `b`, whose numerator is `|v|² − (p − a)·v` exactly), rounded as the scalar's
+/// multiplication rounds. For `0 < along < |v|²`.
+#[inline(always)]
+fn interior_point<T: Raw>(
+    a: [i64; 2],
+    b: [i64; 2],
+    v: [i64; 2],
+    along: i128,
+    length_sq: i128,
+) -> [T; 2] {
+    let near_a = along + along <= length_sq;
+    let num = if near_a { along } else { length_sq - along };
+    // `unit_ratio` for `0 < num < den`: `scaled_ratio`, at most `2^frac`, capped at
+    // `ONE` (below `2^frac` only where `ONE` is the type's `MAX`).
+    let t = (ratio(num, length_sq, T::FRAC) as i64).min(T::ONE.raw());
+    // Below `2^(bits − 2)` in magnitude (`t ≤ 1`), and so is the point.
+    let step = v.map(|c| round_shift(mul(c, t), T::FRAC) as i64);
+    let q = if near_a {
+        [a[0] + step[0], a[1] + step[1]]
+    } else {
+        [b[0] - step[0], b[1] - step[1]]
+    };
+    q.map(T::from_raw)
+}
+
+/// Whether `p` lies within `r₁ + r₂` of segment `ab`, exactly as the provided
+/// `within_segment` decides it; `None` beyond the limit (the radii need none: their sum
+/// saturates as the careful path's does).
+#[inline(always)]
+pub(crate) fn within_segment<T: Raw>(
+    p: [T; 2],
+    a: [T; 2],
+    b: [T; 2],
+    r1: T,
+    r2: T,
+) -> Option<bool> {
+    let [ar, br, pr] = raw3(a, b, p);
+    if !in_range([ar[0], ar[1], br[0], br[1], pr[0], pr[1]], T::LIMIT) {
+        return None;
+    }
+    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
+        return Some(false);
+    }
+    let radius = T::plus(r1, r2).raw();
+    let radius_sq = mul(radius, radius);
+    let v = [br[0] - ar[0], br[1] - ar[1]];
+    let w = [pr[0] - ar[0], pr[1] - ar[1]];
+    let along = dot(w, v);
+    if along <= 0 {
+        return Some(dot(w, w) <= radius_sq);
+    }
+    let length_sq = dot(v, v);
+    if along >= length_sq {
+        let u = [pr[0] - br[0], pr[1] - br[1]];
+        return Some(dot(u, u) <= radius_sq);
+    }
+    let cross = (mul(v[0], w[1]) - mul(v[1], w[0])).abs();
+    // `cross² ≤ R² |v|²`, by floating point where that is certain, else exactly.
+    let (c, r, l) = (approx(cross), approx(radius_sq), approx(length_sq));
+    let (lhs, rhs) = (c * c, r * l);
+    if lhs < rhs * (1.0 - 32.0 * U) {
+        return Some(true);
+    }
+    if lhs > rhs * (1.0 + 32.0 * U) {
+        return Some(false);
+    }
+    Some(T::wide_product_le(cross, cross, radius_sq, length_sq))
+}
+
+/// `scaled_ratio(num, den, frac)`, `round(num · 2^frac ÷ den)`, for `0 < num < den <
+/// 2^125`, bit for bit. Where `den` is below `2^(126 − frac)`, `scaled_ratio` shifts
+/// nothing and takes the floor of `(num · 2^frac + ⌊den/2⌋) ÷ den` from a float estimate,
+/// corrected exactly (`div_floor`); so does this, with the estimate from [`approx`]
+/// (within a relative `8u`, so within half a unit of `num · 2^frac ÷ den` for
+/// `frac < 50`, as `div_floor` asks), which needs no bit length. A larger `den` goes to
+/// `scaled_ratio` itself, which drops low bits of both first.
+#[inline(always)]
+fn ratio(num: i128, den: i128, frac: u32) -> i128 {
+    if den >> (126 - frac) != 0 {
+        return scaled_ratio(num, den, frac);
+    }
+    let estimate = approx(num) / approx(den) * pow2(frac);
+    let (num, den) = (num.cast_unsigned(), den.cast_unsigned());
+    div_floor((num << frac) + den / 2, den, estimate).cast_signed()
+}
+
+/// `u = 2⁻⁵³`, the unit roundoff of `f64`.
+const U: f64 = 1.0 / 9_007_199_254_740_992.0;
+
+/// `x` as an `f64` within a relative `3u`, for `0 ≤ x < 2^126`: its top and bottom 63 bits
+/// converted apart (two conversions from `i64`, each rounding once), then summed (once
+/// more). Cheaper than the `i128` conversion, a library call.
+///
+/// The filter it serves: with `c`, `r`, `l` so converted, the products `c²` and `r·l` are
+/// within a relative `7u` of `cross²` and `R² |v|²` (`(1 + 3u)²(1 + u)`), so `c² <
+/// fl(r·l·(1 − 32u))` (itself within `u`) proves `cross² < R² |v|²`, and `c² >
+/// fl(r·l·(1 + 32u))` proves the opposite; in between the exact comparison decides.
+#[inline(always)]
+fn approx(x: i128) -> f64 {
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    let high = (x >> 63) as i64;
+    let low = (x as i64) & i64::MAX;
+    high as f64 * TWO_63 + low as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Raw, closest_on_segment, project, within_segment};
+    use crate::num::{SEAL, provided_within_segment};
+    use crate::query::project::project_provided;
+    use crate::test_rng::Rng;
+    use fixed::types::{I16F16, I32F32, I48F16};
+
+    /// A raw value of about `bits` bits (either sign), or an edge value.
+    fn raw_of(rng: &mut Rng, bits: u32) -> i64 {
+        let magnitude = (rng.next() >> (64 - bits.clamp(1, 63))) as i64;
+        if rng.next().is_multiple_of(2) {
+            magnitude
+        } else {
+            -magnitude
+        }
+    }
+
+    /// The fast paths against the careful ones on random inputs, bit for bit, at every
+    /// magnitude from a few raw units to beyond the limit; and near-degenerate segments
+    /// (`b` a few units from `a`) and points on the segment's line.
+    fn agree<T: Raw + core::fmt::Debug>(type_bits: u32) {
+        let mut rng = Rng(5);
+        let (mut fast, mut total) = (0, 0);
+        for round in 0..60_000_u32 {
+            let bits = 1 + round % (type_bits - 1);
+            let mut point = || {
+                [
+                    T::from_raw(raw_of(&mut rng, bits)),
+                    T::from_raw(raw_of(&mut rng, bits)),
+                ]
+            };
+            let (a, mut b, mut p) = (point(), point(), point());
+            match round % 5 {
+                // A short segment.
+                1 => {
+                    b = [
+                        T::from_raw(a[0].raw().saturating_add(i64::from(round % 3))),
+                        a[1],
+                    ];
+                }
+                // A point on the line through `a` and `b`, when it can be formed.
+                2 => {
+                    let raw = |x: T| i128::from(x.raw());
+                    let v = [raw(b[0]) - raw(a[0]), raw(b[1]) - raw(a[1])];
+                    let k = i128::from(round % 4) - 1;
+                    let q = [raw(a[0]) + k * v[0], raw(a[1]) + k * v[1]];
+                    if q.iter()
+                        .all(|c| c.unsigned_abs() < (1_u128 << (type_bits - 2)))
+                    {
+                        p = q.map(|c| T::from_raw(c as i64));
+                    }
+                }
+                _ => {}
+            }
+            let careful = project_provided(a, b, p);
+            let (q, certain) = closest_on_segment(a, b, p);
+            total += 1;
+            if certain {
+                fast += 1;
+                assert_eq!(q, careful.closest, "{a:?} {b:?} {p:?}");
+            }
+            // The whole record, region and integers included, as `project` builds it.
+            assert_eq!(project(a, b, p).is_some(), certain);
+            let record = crate::query::project::project(a, b, p);
+            assert_eq!(
+                std::format!("{record:?}"),
+                std::format!("{careful:?}"),
+                "{a:?} {b:?} {p:?}"
+            );
+            let (r1, r2) = (
+                T::from_raw(raw_of(&mut rng, bits).abs()),
+                T::from_raw(raw_of(&mut rng, bits) >> 1),
+            );
+            let careful = provided_within_segment(p, a, b, r1, r2, SEAL);
+            if let Some(within) = within_segment(p, a, b, r1, r2) {
+                assert_eq!(within, careful, "{p:?} {a:?} {b:?} {r1:?} {r2:?}");
+            }
+        }
+        // Most magnitudes are within the limit: the fast paths were exercised.
+        assert!(fast * 4 > total * 3, "{fast} of {total}");
+    }
+
+    /// Circles that touch a segment exactly (`cross² = R² |v|²`, where the float filter
+    /// cannot decide), and one raw unit further or nearer: the exact comparison answers.
+    #[test]
+    fn touching_circles_are_decided_exactly() {
+        let mut rng = Rng(11);
+        for _ in 0..2000 {
+            let length = (rng.next() >> 30) as i64 + 1;
+            let radius = (rng.next() >> 34) as i64;
+            let x = (rng.next() % length.cast_unsigned()) as i64;
+            let a = [I32F32::from_raw(0), I32F32::from_raw(0)];
+            let b = [I32F32::from_raw(length), I32F32::from_raw(0)];
+            for (dy, expected) in [(-1, true), (0, true), (1, false)] {
+                let p = [I32F32::from_raw(x), I32F32::from_raw(radius + dy)];
+                let r = I32F32::from_raw(radius);
+                let careful = provided_within_segment(p, a, b, r, I32F32::ZERO, SEAL);
+                assert_eq!(within_segment(p, a, b, r, I32F32::ZERO), Some(careful));
+                assert_eq!(careful, expected, "{p:?} {length} {radius}");
+            }
+        }
+    }
+
+    #[test]
+    fn i32f32_agrees_with_the_careful_path() {
+        agree::<I32F32>(64);
+    }
+
+    #[test]
+    fn i16f16_agrees_with_the_careful_path() {
+        agree::<I16F16>(32);
+    }
+
+    #[test]
+    fn i48f16_agrees_with_the_careful_path() {
+        agree::<I48F16>(64);
+    }
+}
