@@ -462,12 +462,18 @@ impl<V: Vector2> Pair<V> {
             (self.rx, self.ry)
         };
         let radii = self.rx.add(self.ry);
-        let n = reference.normal;
-        let ends = [Feature::Start, Feature::End];
-        let mut i = 0;
-        Some(clipped.map(|c| {
-            let end = ends[i];
-            i += 1;
+        // Written out, not `clipped.map(…)`: through `array::map` the closure was at the
+        // mercy of the inliner, which left it out of line (a call per point, 10% of a
+        // manifold) after unrelated changes elsewhere in the crate.
+        #[inline(always)]
+        fn point<V: Vector2>(
+            c: Clipped<V>,
+            end: Feature,
+            reference: &Face<V>,
+            (r_reference, r_incident, radii): (S<V>, S<V>, S<V>),
+            reference_is_y: bool,
+        ) -> ManifoldPoint<V> {
+            let n = reference.normal;
             let on_reference = c.point.add(n.scale(r_reference.sub(c.beyond)));
             let on_incident = c.point.sub(n.scale(r_incident));
             // `−(r_x + r_y − beyond)`: the contact's depth, bit for bit, at the same
@@ -494,7 +500,13 @@ impl<V: Vector2> Pair<V> {
                     },
                 }
             }
-        }))
+        }
+        let radii = (r_reference, r_incident, radii);
+        let [first, second] = clipped;
+        Some([
+            point(first, Feature::Start, reference, radii, reference_is_y),
+            point(second, Feature::End, reference, radii, reference_is_y),
+        ])
     }
 
     /// The one-point manifold of the speculative contact, with the features of its
