@@ -206,16 +206,21 @@ pub(crate) fn within_segment<T: Raw>(
 /// `scaled_ratio(num, den, frac)`, `round(num · 2^frac ÷ den)`, for `0 < num < den <
 /// 2^125`, bit for bit. Where `den` is below `2^(126 − frac)`, `scaled_ratio` shifts
 /// nothing and takes the floor of `(num · 2^frac + ⌊den/2⌋) ÷ den` from a float estimate,
-/// corrected exactly (`div_floor`); so does this, with the estimate from [`approx`]
-/// (within a relative `8u`, so within half a unit of `num · 2^frac ÷ den` for
-/// `frac < 50`, as `div_floor` asks), which needs no bit length. A larger `den` goes to
-/// `scaled_ratio` itself, which drops low bits of both first.
+/// corrected exactly (`div_floor`); so does this, with an estimate that needs no bit
+/// length: `num` and `den` shifted by a fixed amount where `den` needs it to fit an
+/// `i64`. A larger `den`, or more than 48 fractional bits, go to `scaled_ratio` itself,
+/// which drops low bits of both first.
 #[inline(always)]
 fn ratio(num: i128, den: i128, frac: u32) -> i128 {
-    if den >> (126 - frac) != 0 {
+    if den >> (126 - frac) != 0 || frac > 48 {
         return scaled_ratio(num, den, frac);
     }
-    let estimate = approx(num) / approx(den) * pow2(frac);
+    // Both shifted alike, by `63 − frac` where `den` does not fit an `i64` (it is below
+    // `2^(126 − frac)`, so it then does): each loses less than `2^-frac` of itself, so the
+    // estimate of a quotient below `2^frac` is off by less than two units, which
+    // `div_floor` corrects.
+    let shift = if den >> 63 == 0 { 0 } else { 63 - frac };
+    let estimate = ((num >> shift) as i64 as f64) / ((den >> shift) as i64 as f64) * pow2(frac);
     let (num, den) = (num.cast_unsigned(), den.cast_unsigned());
     div_floor((num << frac) + den / 2, den, estimate).cast_signed()
 }
@@ -241,7 +246,7 @@ fn approx(x: i128) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Raw, closest_on_segment, project, within_segment};
+    use super::{Raw, closest_on_segment, project, ratio, scaled_ratio, within_segment};
     use crate::num::{SEAL, provided_within_segment};
     use crate::query::project::project_provided;
     use crate::test_rng::Rng;
@@ -320,6 +325,29 @@ mod tests {
         }
         // Most magnitudes are within the limit: the fast paths were exercised.
         assert!(fast * 4 > total * 3, "{fast} of {total}");
+    }
+
+    /// `ratio` is `scaled_ratio` bit for bit, for `0 < num < den` at every magnitude below
+    /// `2^125` and every fraction width the fixed types have.
+    #[test]
+    fn ratio_is_scaled_ratio() {
+        let mut rng = Rng(23);
+        for round in 0..200_000_u32 {
+            let frac = [0, 1, 16, 20, 32, 48, 50, 63, 64][round as usize % 9];
+            let bits = 2 + (rng.next() % 123) as u32;
+            let den =
+                ((u128::from(rng.next()) << 64 | u128::from(rng.next())) >> (128 - bits)).max(2);
+            let num = (u128::from(rng.next()) << 64 | u128::from(rng.next())) % den;
+            let (num, den) = (num.max(1) as i128, den as i128);
+            if num >= den {
+                continue;
+            }
+            assert_eq!(
+                ratio(num, den, frac),
+                scaled_ratio(num, den, frac),
+                "{num} {den} {frac}"
+            );
+        }
     }
 
     /// Circles that touch a segment exactly (`cross² = R² |v|²`, where the float filter
