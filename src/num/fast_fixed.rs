@@ -50,10 +50,18 @@ fn in_range<const N: usize>(values: [i64; N], limit: i64) -> bool {
     offset < 2 * limit.cast_unsigned()
 }
 
-/// The raw coordinates of `a`, `b` and `p`.
+/// The raw coordinates of `a`, `b` and `p`, and `v = b − a`, `w = p − a` (exact), when all
+/// lie within the limit; `None` otherwise.
 #[inline(always)]
-fn raw3<T: Raw>(a: [T; 2], b: [T; 2], p: [T; 2]) -> [[i64; 2]; 3] {
-    [a.map(T::raw), b.map(T::raw), p.map(T::raw)]
+#[allow(clippy::type_complexity)]
+fn offsets<T: Raw>(a: [T; 2], b: [T; 2], p: [T; 2]) -> Option<([[i64; 2]; 3], [i64; 2], [i64; 2])> {
+    let [ar, br, pr] = [a.map(T::raw), b.map(T::raw), p.map(T::raw)];
+    if !in_range([ar[0], ar[1], br[0], br[1], pr[0], pr[1]], T::LIMIT) {
+        return None;
+    }
+    let v = [br[0] - ar[0], br[1] - ar[1]];
+    let w = [pr[0] - ar[0], pr[1] - ar[1]];
+    Some(([ar, br, pr], v, w))
 }
 
 /// The exact product of two raw values (one 64 × 64 → 128-bit multiplication).
@@ -80,12 +88,9 @@ fn dot(x: [i64; 2], y: [i64; 2]) -> i128 {
 /// scalar's multiplication rounds.
 #[inline(always)]
 pub(crate) fn closest_on_segment<T: Raw>(a: [T; 2], b: [T; 2], p: [T; 2]) -> ([T; 2], bool) {
-    let [ar, br, pr] = raw3(a, b, p);
-    if !in_range([ar[0], ar[1], br[0], br[1], pr[0], pr[1]], T::LIMIT) {
+    let Some(([ar, br, _], v, w)) = offsets(a, b, p) else {
         return (a, false);
-    }
-    let v = [br[0] - ar[0], br[1] - ar[1]];
-    let w = [pr[0] - ar[0], pr[1] - ar[1]];
+    };
     let along = dot(w, v);
     if along <= 0 {
         return (a, true);
@@ -111,12 +116,7 @@ pub(crate) fn project<T: Raw>(
     b: [T; 2],
     p: [T; 2],
 ) -> Option<([T; 2], i128, i128, i128)> {
-    let [ar, br, pr] = raw3(a, b, p);
-    if !in_range([ar[0], ar[1], br[0], br[1], pr[0], pr[1]], T::LIMIT) {
-        return None;
-    }
-    let v = [br[0] - ar[0], br[1] - ar[1]];
-    let w = [pr[0] - ar[0], pr[1] - ar[1]];
+    let ([ar, br, _], v, w) = offsets(a, b, p)?;
     let along = dot(w, v);
     let length_sq = dot(v, v);
     let cross = mul(v[0], w[1]) - mul(v[1], w[0]);
@@ -170,17 +170,12 @@ pub(crate) fn within_segment<T: Raw>(
     r1: T,
     r2: T,
 ) -> Option<bool> {
-    let [ar, br, pr] = raw3(a, b, p);
-    if !in_range([ar[0], ar[1], br[0], br[1], pr[0], pr[1]], T::LIMIT) {
-        return None;
-    }
+    let ([_, br, pr], v, w) = offsets(a, b, p)?;
     if !(r1 >= T::ZERO && r2 >= T::ZERO) {
         return Some(false);
     }
     let radius = T::plus(r1, r2).raw();
     let radius_sq = mul(radius, radius);
-    let v = [br[0] - ar[0], br[1] - ar[1]];
-    let w = [pr[0] - ar[0], pr[1] - ar[1]];
     let along = dot(w, v);
     if along <= 0 {
         return Some(dot(w, w) <= radius_sq);
