@@ -1,9 +1,9 @@
 //! capsule2d against parry2d (f32 and f64), Box2D v3 and two hand-written f32 baselines,
 //! query by query, in one run; then the table of `docs/benchmarks.md`.
 //!
-//! Each benchmark walks [`QUERIES`] pre-generated inputs (fixed seeds, see
-//! `src/inputs.rs`), each passed through `black_box` and each answer into `black_box`,
-//! so the figure per query is criterion's time per iteration divided by [`QUERIES`].
+//! Each benchmark walks [`queries()`] pre-generated inputs (fixed seeds, see
+//! `src/inputs.rs`; 1024 unless `CAPSULE2D_BENCH_QUERIES` says otherwise), each passed through `black_box` and each answer into `black_box`,
+//! so the figure per query is criterion's time per iteration divided by [`queries()`].
 //! Function ids are `<library>_<scalar>`; the groups are the rows of the table.
 //!
 //! ```sh
@@ -17,7 +17,7 @@ use capsule2d::{
     ToiOptions, time_of_impact,
 };
 use capsule2d_bench::inputs::{CastCase, PairCase, PointCase, cast_cases, pair_cases, point_cases};
-use capsule2d_bench::{QUERIES, baseline, box2d, report};
+use capsule2d_bench::{baseline, box2d, queries, report};
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, Throughput};
 use fixed::types::I32F32;
@@ -593,7 +593,7 @@ fn toi_rotations(i: usize) -> ([f64; 2], [f64; 2]) {
 /// A group that reports elements (queries) per second.
 fn group<'a>(c: &'a mut Criterion, name: &str) -> Group<'a> {
     let mut g = c.benchmark_group(name);
-    g.throughput(Throughput::Elements(QUERIES as u64));
+    g.throughput(Throughput::Elements(queries() as u64));
     g
 }
 

@@ -5,7 +5,7 @@
 //! broad phase): points lie within a few radii of their segment, capsule pairs overlap
 //! about half the time, rays and sweeps head roughly towards their target.
 
-use crate::QUERIES;
+use crate::queries;
 
 /// A small deterministic generator (SplitMix64).
 #[derive(Clone, Debug)]
@@ -100,10 +100,10 @@ fn segment(rng: &mut Rng, lo: f64, hi: f64) -> ([f64; 2], [f64; 2]) {
     (a, [a[0] + length * d[0], a[1] + length * d[1]])
 }
 
-/// [`QUERIES`] point–segment cases.
+/// [`queries()`](crate::queries) point–segment cases.
 pub fn point_cases() -> Vec<PointCase> {
     let mut rng = Rng::new(1);
-    (0..QUERIES)
+    (0..queries())
         .map(|_| {
             let (a, b) = segment(&mut rng, 0.5, 10.0);
             let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
@@ -123,11 +123,11 @@ pub fn point_cases() -> Vec<PointCase> {
         .collect()
 }
 
-/// [`QUERIES`] capsule–capsule cases: cores of length 0.5 to 4 whose middles are at
+/// [`queries()`](crate::queries) capsule–capsule cases: cores of length 0.5 to 4 whose middles are at
 /// most 3 apart.
 pub fn pair_cases() -> Vec<PairCase> {
     let mut rng = Rng::new(2);
-    (0..QUERIES)
+    (0..queries())
         .map(|_| {
             let (a1, b1) = segment(&mut rng, 0.5, 4.0);
             let mid = [(a1[0] + b1[0]) / 2.0, (a1[1] + b1[1]) / 2.0];
@@ -150,10 +150,10 @@ pub fn pair_cases() -> Vec<PairCase> {
         .collect()
 }
 
-/// [`QUERIES`] ray and sweep cases.
+/// [`queries()`](crate::queries) ray and sweep cases.
 pub fn cast_cases() -> Vec<CastCase> {
     let mut rng = Rng::new(3);
-    (0..QUERIES)
+    (0..queries())
         .map(|_| {
             let (a, b) = segment(&mut rng, 0.5, 4.0);
             let mid = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];

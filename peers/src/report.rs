@@ -9,7 +9,7 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use crate::QUERIES;
+use crate::queries;
 
 /// Where criterion keeps its results: `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`,
 /// else `<target>/criterion` found from this executable's path
@@ -54,9 +54,9 @@ pub fn iteration_ns(group: &str, function: &str) -> Option<f64> {
         .min_by(f64::total_cmp)
 }
 
-/// Nanoseconds per query of `group/function` (an iteration runs [`QUERIES`] queries).
+/// Nanoseconds per query of `group/function` (an iteration runs [`queries()`] queries).
 pub fn query_ns(group: &str, function: &str) -> Option<f64> {
-    iteration_ns(group, function).map(|ns| ns / QUERIES as f64)
+    iteration_ns(group, function).map(|ns| ns / queries() as f64)
 }
 
 /// The rows of the per-query table: criterion group and label.
@@ -382,7 +382,11 @@ fn batch_targets() -> Vec<Target> {
 /// The whole report, as Markdown.
 pub fn markdown() -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "#### Time per query (ns)\n");
+    let _ = writeln!(
+        s,
+        "#### Time per query (ns), {} distinct inputs per pass\n",
+        queries()
+    );
     let mut header = String::from("| query |");
     let mut rule = String::from("|---|");
     for (_, label) in QUERY_COLUMNS {
