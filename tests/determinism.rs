@@ -277,13 +277,25 @@ use common::Rng;
 // point–point kernel's bit for bit, as the fuzzer's `motion_f32` corpus requires of a
 // circle's sweep that starts overlapping: 221 f32 cases moved back, 216 of them to
 // exactly the careful path's outputs, the other 5 carrying the end-normal fix too.)
+//
+// Re-pinned for I32F32 (2026-11-27, stop 25) when `over` (the product of the roots over the
+// root computed directly: the second crossing of a segment and a circle, the entry
+// through an end disc of a ray, sweep or cast) began to divide fixed point's exact wide
+// `|m|² − r²` by the root in one rounding (`Scalar::wide_over`, `wide_quotient` in
+// src/num/fixed.rs), where it had taken `k · (k / den)` with `k = √|m|² − r²` (three
+// roundings and a root) whenever the narrow `|m|² − r²` was inexact. Where the narrow value
+// is exact the quotient is the old one bit for bit (by construction, and tested in
+// `wide_quotients_round_once`), so only the inexact cases moved: 67 of the 1,502 I32F32
+// cases. Accuracy against an f64 reference root on 64,917 crossings of I32F32 segments and
+// circles within ±8: mean error 0.35 → 0.32 units of the last place of `t`, worst 35.6 →
+// 36.6 (the worst is set by the discriminant's root near tangency, which did not change).
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
 const GOLDEN_F32: u64 = 0x9707a4967f23bfb1;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0x404bd7f1452171e3;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
 #[cfg(feature = "fixed")]
-const GOLDEN_I32F32: u64 = 0x6f72102c964dd130;
+const GOLDEN_I32F32: u64 = 0xc8a93d5d47c2e2ef;
 
 /// Random cases per scalar type, besides the hand-picked edge cases.
 const RANDOM_CASES: usize = 1500;

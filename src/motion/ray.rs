@@ -588,11 +588,15 @@ pub(crate) fn k_squared<V: Vector2>(m: V, radius: S<V>, k_sq: W<V>) -> Option<S<
     (narrow.mul_wide(S::<V>::ONE) == k_sq).then_some(narrow)
 }
 
-/// `k² / den` for `k² = |k_sq|` carrying the sign of `k_sq`: the narrow `k²` divided when
-/// it is exact, else `k · (k / den)` with `k = √|k_sq|`, which neither overflows nor
-/// loses the small values of fixed point.
+/// `k² / den` for `k² = |k_sq|` carrying the sign of `k_sq`: the wide value divided
+/// exactly where the scalar can (fixed point: one rounding, no root); else the narrow `k²`
+/// divided when it is exact, else `k · (k / den)` with `k = √|k_sq|`, which neither
+/// overflows nor loses the small values of a scalar whose narrow square rounds.
 #[inline]
 pub(crate) fn over<V: Vector2>(narrow: Option<S<V>>, den: S<V>, k_sq: W<V>) -> S<V> {
+    if let Some(ratio) = S::<V>::wide_over(k_sq, den) {
+        return ratio;
+    }
     if let Some(k2) = narrow {
         return k2.div(den);
     }

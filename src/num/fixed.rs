@@ -297,6 +297,34 @@ fn div_all_fraction(num: i128, den: i128) -> i128 {
     biased.checked_div(den).unwrap_or(i128::MAX)
 }
 
+/// `num ÷ den` rounded half away from zero, for a wide `num` (scaled by `2^(2f)`) and a
+/// raw `den` (scaled by `2^f`): the raw value of the quotient at scale `2^f`, saturated
+/// at `i128`'s range; a zero `den` gives `i128::MAX`, `i128::MIN` or 0 by the sign of
+/// `num`, which `saturate` turns into the type's `MAX`, `MIN` or zero, as `over` does.
+///
+/// For a `num` that is a narrow value widened (`a_raw · 2^f`) this is `over(a, den)` bit
+/// for bit: the same quotient `⌊(|a_raw| · 2^f + ⌊|den|/2⌋) / |den|⌋`.
+#[inline]
+fn wide_quotient(num: i128, den: i128) -> i128 {
+    if den == 0 {
+        return match num.cmp(&0) {
+            core::cmp::Ordering::Greater => i128::MAX,
+            core::cmp::Ordering::Less => i128::MIN,
+            core::cmp::Ordering::Equal => 0,
+        };
+    }
+    // |num| ≤ 2^127 and |den| < 2^64: the biased numerator fits in u128.
+    let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
+    let biased = n + d / 2;
+    let estimate = approx_f64(biased) / approx_f64(d);
+    let magnitude = div_floor(biased, d, estimate).min(i128::MAX as u128) as i128;
+    if (num < 0) != (den < 0) {
+        -magnitude
+    } else {
+        magnitude
+    }
+}
+
 macro_rules! fixed_scalar {
     ($Fixed:ident, $LeEq:ident, $Inner:ty, $bits:expr) => {
         impl<Frac: $LeEq> WideOf<$Fixed<Frac>> for i128 {
@@ -361,6 +389,13 @@ macro_rules! fixed_scalar {
                     magnitude
                 };
                 Self::from_bits(saturate(rounded))
+            }
+            #[inline]
+            fn __wide_over(num: i128, den: Self, _: Seal) -> Option<Self> {
+                Some(Self::from_bits(saturate(wide_quotient(
+                    num,
+                    i128::from(den.to_bits()),
+                ))))
             }
             #[inline]
             fn negated(a: Self) -> Self {
@@ -567,7 +602,7 @@ mod fixed_i32 {
     use super::fast_unit;
     use super::{
         FixedI32, LeEqU32, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
-        magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio,
+        magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio, wide_quotient,
     };
     use crate::num::{fast_fixed, provided_within_segment};
     fixed_scalar!(FixedI32, LeEqU32, i32, 32);
@@ -579,7 +614,7 @@ mod fixed_i64 {
     use super::fast_unit;
     use super::{
         FixedI64, LeEqU64, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
-        magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio,
+        magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio, wide_quotient,
     };
     use crate::num::{fast_fixed, provided_within_segment};
     fixed_scalar!(FixedI64, LeEqU64, i64, 64);
@@ -712,5 +747,78 @@ mod tests {
         assert_eq!(len, I16F16::MAX);
         let len = <I32F32 as Num>::hypot(I32F32::from_num(3_000_000), I32F32::from_num(4_000_000));
         assert_eq!(len, I32F32::from_num(5_000_000));
+    }
+
+    /// `wide_quotient` against the quotient's definition computed by the library's
+    /// `u128` division, `±⌊(|num| + ⌊|den|/2⌋) / |den|⌋`, at every magnitude; and against
+    /// `Scalar::over` where `num` is a narrow value widened, bit for bit.
+    #[test]
+    fn wide_quotients_round_once() {
+        fn next(state: &mut u64) -> u64 {
+            *state ^= *state << 13;
+            *state ^= *state >> 7;
+            *state ^= *state << 17;
+            *state
+        }
+        let reference = |num: i128, den: i128| {
+            let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
+            let q = ((n + d / 2) / d).min(i128::MAX as u128) as i128;
+            if (num < 0) != (den < 0) { -q } else { q }
+        };
+        let mut state = 0x853c_49e6_748f_ea9b_u64;
+        for _ in 0..200_000 {
+            let st = &mut state;
+            let wide = (u128::from(next(st)) << 64 | u128::from(next(st))) >> (next(st) % 128);
+            let num = if next(st) & 1 == 0 {
+                wide as i128
+            } else {
+                -(wide as i128)
+            };
+            let den = (next(st) as i64 >> (next(st) % 64)) as i128;
+            if den == 0 {
+                continue;
+            }
+            assert_eq!(
+                wide_quotient(num, den),
+                reference(num, den),
+                "{num} / {den}"
+            );
+        }
+        for (num, den) in [
+            (i128::MIN, 1),
+            (i128::MAX, 1),
+            (i128::MIN, -1),
+            (i128::MAX, -1),
+        ] {
+            assert_eq!(
+                wide_quotient(num, den),
+                reference(num, den),
+                "{num} / {den}"
+            );
+        }
+        assert_eq!(wide_quotient(5, 0), i128::MAX);
+        assert_eq!(wide_quotient(-5, 0), i128::MIN);
+        assert_eq!(wide_quotient(0, 0), 0);
+        for _ in 0..100_000 {
+            let st = &mut state;
+            let a = I32F32::from_bits(next(st) as i64 >> (next(st) % 64));
+            let b = I32F32::from_bits(next(st) as i64 >> (next(st) % 64));
+            let widened = i128::from(a.to_bits()) << 32;
+            assert_eq!(
+                <I32F32 as Scalar>::__wide_over(widened, b, Seal(())),
+                Some(Scalar::over(a, b)),
+                "{a} / {b}"
+            );
+            let (c, d) = (
+                I16F16::from_bits(a.to_bits() as i32),
+                I16F16::from_bits(b.to_bits() as i32),
+            );
+            let widened = i128::from(c.to_bits()) << 16;
+            assert_eq!(
+                <I16F16 as Scalar>::__wide_over(widened, d, Seal(())),
+                Some(Scalar::over(c, d)),
+                "{c} / {d}"
+            );
+        }
     }
 }

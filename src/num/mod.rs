@@ -510,6 +510,12 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline(always)]
+    fn __wide_over(num: Self::Wide, den: Self, seal: Seal) -> Option<Self> {
+        let _ = (num, den, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
     #[allow(clippy::type_complexity)]
     fn __project_exact(
         a: [Self; 2],

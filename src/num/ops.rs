@@ -178,6 +178,13 @@ pub(crate) trait Num: Scalar {
     fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
         Self::__within_segment(p, a, b, r1, r2, SEAL)
     }
+    /// `num ÷ den` for a wide `num`, rounded once, where the scalar divides wide values
+    /// exactly (fixed point: the quotient of the raw values is the answer's raw value,
+    /// rounded half away from zero and saturated); `None` for the other scalars.
+    #[inline(always)]
+    fn wide_over(num: Self::Wide, den: Self) -> Option<Self> {
+        Self::__wide_over(num, den, SEAL)
+    }
     /// The careful projection's integers, computed without saturation where that is
     /// certain (fixed point within its fast paths' limit, `num/fast_fixed.rs`): the
     /// closest point, `(p − a)·v`, `|v|²` and `v × (p − a)` for `v = b − a`. `None` for the
