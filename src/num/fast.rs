@@ -380,8 +380,8 @@ pub(crate) fn segment_pair_f32(
     // dotted with that segment; the end regions take the squared endpoint distances.
     let gap = |along: f64, length_sq: f64, orient: f64, inv: f64, at_start: f64, at_end: f64| {
         let interior = orient * orient * inv;
-        let end = if along < length_sq { interior } else { at_end };
-        if along > 0.0 { end } else { at_start }
+        let end = select(along < length_sq, interior, at_end);
+        select(along > 0.0, end, at_start)
     };
     let (aa2, ab2, ba2, bb2) = (dot(aa, aa), dot(ab, ab), dot(ba, ba), dot(bb, bb));
     // x's endpoints onto y: offsets from ya are `aa`, `ba`.
@@ -399,42 +399,43 @@ pub(crate) fn segment_pair_f32(
         gap(along[3], dxx, o_yb, inv_x, never, never),
     ];
     // The nearest and the second nearest, by selects.
-    let (lo01, hi01) = if gaps[1] < gaps[0] { (1, 0) } else { (0, 1) };
-    let (lo23, hi23) = if gaps[3] < gaps[2] { (3, 2) } else { (2, 3) };
-    let (best, other_lo) = if gaps[lo23] < gaps[lo01] {
-        (lo23, lo01)
-    } else {
-        (lo01, lo23)
-    };
+    let (lo01, hi01) = select(gaps[1] < gaps[0], (1, 0), (0, 1));
+    let (lo23, hi23) = select(gaps[3] < gaps[2], (3, 2), (2, 3));
+    let (best, other_lo) = select(gaps[lo23] < gaps[lo01], (lo23, lo01), (lo01, lo23));
     // `min` by comparison (see `tests/determinism.rs`).
-    let lesser = |x: f64, y: f64| if y < x { y } else { x };
+    let lesser = |x: f64, y: f64| select(y < x, y, x);
     let second = lesser(gaps[other_lo], lesser(gaps[hi01], gaps[hi23]));
     let gap_bound = m * m * GAP_BOUND;
     if !(second - gaps[best] > gap_bound) {
         return None;
     }
-    // The winner's projection: onto y for candidates 0 and 1, onto x for 2 and 3.
-    let (endpoint, start, end, v, inv) = match best {
-        0 => (xa, ya, yb, dy, inv_y),
-        1 => (xb, ya, yb, dy, inv_y),
-        2 => (ya, xa, xb, dx, inv_x),
-        _ => (yb, xa, xb, dx, inv_x),
-    };
-    let t = along[best] * inv;
-    let on = if !(t > 0.0) {
-        start
-    } else if !(t < 1.0) {
-        end
-    } else {
-        [start[0] + t * v[0], start[1] + t * v[1]]
-    };
+    // The winner's projection: onto y for candidates 0 and 1, onto x for 2 and 3. Selected,
+    // not branched on: the winner is as random as the pair (a branch mispredicts on
+    // inputs a predictor cannot learn).
+    let onto_y = best < 2;
+    let endpoint = select_point(
+        onto_y,
+        select_point(best == 0, xa, xb),
+        select_point(best == 2, ya, yb),
+    );
+    let start = select_point(onto_y, ya, xa);
+    let end = select_point(onto_y, yb, xb);
+    let v = select_point(onto_y, dy, dx);
+    let inv = select(onto_y, inv_y, inv_x);
+    let along_best = select(
+        onto_y,
+        select(best == 0, along[0], along[1]),
+        select(best == 2, along[2], along[3]),
+    );
+    let t = along_best * inv;
+    let interior = [start[0] + t * v[0], start[1] + t * v[1]];
+    let on = select_point(t > 0.0, select_point(t < 1.0, interior, end), start);
     let narrow = |p: [f64; 2]| [p[0] as f32, p[1] as f32];
     let (endpoint, on) = (narrow(endpoint), narrow(on));
-    Some(if best < 2 {
-        FastPair::Apart(endpoint, on)
-    } else {
-        FastPair::Apart(on, endpoint)
-    })
+    Some(FastPair::Apart(
+        select_point(onto_y, endpoint, on),
+        select_point(onto_y, on, endpoint),
+    ))
 }
 
 #[cfg(all(test, feature = "std"))]
