@@ -25,7 +25,7 @@ pub const QUERIES: usize = 1024;
 ///
 /// A branch predictor can learn a short sequence walked again and again: on the AMD EPYC
 /// (Zen 5) of `docs/benchmarks.md`, parry2d's branchy closest point takes 2.3 ns per query
-/// over 1024 or 16384 inputs and 5.4 ns over 65536, while a branch-free loop takes 1.7 ns
+/// over 1024 or 16384 inputs and 5.4 to 5.7 ns over 65536, while a branch-free loop takes 1.7 ns
 /// at all three sizes. The regime "inputs in random regions" is therefore run with
 /// 65536 inputs, into its own criterion directory:
 ///
