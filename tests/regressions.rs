@@ -176,6 +176,48 @@ fn near_tie_cores_get_the_nearest_normal_f64() {
     near_tie_cores_get_one_of_the_tied_normals::<f64>();
 }
 
+/// An endpoint pair ranked first within rounding of a tie with the nearer interior
+/// candidate (found by `tests/properties.rs`'s offset property in CI, 2026-11-27): `y`
+/// starts 4 `f32` ulps above `x`'s end `b`, so `b` projects onto `y`'s start and `y`'s start
+/// projects just inside `x`. The interior pair is nearer (by 1.5·10⁻⁵ of the gap, far below
+/// the rounding of the ranked gaps); the end-to-end normal `(0, −1)` is 0.0055 rad off
+/// `x`'s own, and with a depth of 393 its offset left 5.9·10⁻³ of overlap. The contact must
+/// take the exact nearest pair's normal both ways (the rational reference), and its offset
+/// must separate the shapes to within rounding.
+#[test]
+fn endpoint_pair_near_tie_takes_the_interior_normal() {
+    use common::{exact, pd, pf, sd};
+    let x = Capsule::new([948.70605_f32, -993.41187], [-250.7793, -1000.0], 372.89087);
+    let y = Capsule::new(
+        [-250.7793_f32, -999.99976],
+        [17.450684, 110.63208],
+        19.745361,
+    );
+    let (xa, xb, ya, yb) = (pd(x.a), pd(x.b), pd(y.a), pd(y.b));
+    let r = sd(x.radius) + sd(y.radius);
+    let want = exact::segment_segment(&xa, &xb, &ya, &yb, &r);
+    assert!(want.hit && x.intersects(&y));
+    let nearest = want.normals[0].unit_f64();
+    for (name, contact, sign) in [("x/y", x.contact(&y), 1.0), ("y/x", y.contact(&x), -1.0)] {
+        let c = contact.unwrap_or_else(|| panic!("{name}: no contact"));
+        let n = pf(c.normal).map(|u| sign * u);
+        let off = (n[0] - nearest[0]).abs().max((n[1] - nearest[1]).abs());
+        assert!(
+            off <= f64::from(f32::EPSILON),
+            "{name}: {n:?} against {nearest:?}"
+        );
+    }
+    // The offset separates them: the cores end `r` apart, within 8 ulps of the coordinates.
+    let c = x.contact(&y).expect("overlap");
+    let moved = |p: [f32; 2]| [p[0] + c.normal[0] * c.depth, p[1] + c.normal[1] * c.depth];
+    let after = exact::segment_segment(&pd(moved(x.a)), &pd(moved(x.b)), &ya, &yb, &r);
+    let overlap = after.depth.to_f64();
+    assert!(
+        overlap.abs() <= 8.0 * 1024.0 * f64::from(f32::EPSILON),
+        "overlap {overlap:e}"
+    );
+}
+
 /// A closest point near the far end of its segment: stepping back from `b` keeps it within
 /// 4 ulps (it was 4.22 when the step was computed as `1 − t`). The exact answer comes from
 /// the rational reference in `tests/common`.

@@ -4,7 +4,9 @@
 
 use crate::num::{Num, Scalar, Wide};
 use crate::query::core_contact::{CoreContact, all_finite, depth, depth_rescaled, quarter};
-use crate::query::project::{Projection, finite_point, half_point, left_normal, project, xy};
+use crate::query::project::{
+    Feature, Projection, finite_point, half_point, left_normal, project, rescaled, xy,
+};
 use crate::query::radii::{Radii, within_segment};
 use crate::vector::wide::{self, W};
 use crate::vector::{Vector2, VectorOps};
@@ -99,10 +101,48 @@ impl<V: Vector2> Apart<V> {
         }
     }
 
-    /// The closest pair, projected. Ties go to the first in the order `xa, xb, ya, yb`.
+    /// The closest pair, projected. Ties go to the first in the order `xa, xb, ya, yb`,
+    /// and an endpoint pair to the interior candidate that is nearer
+    /// ([`Apart::interior_reverse`]).
     #[inline]
     pub(crate) fn closest(&self) -> EndpointProjection<V> {
-        self.candidate(self.best).project()
+        let best = self.candidate(self.best).project();
+        match self.interior_reverse(self.best, &best.projection) {
+            Some(reverse) => reverse.project(),
+            None => best,
+        }
+    }
+
+    /// Where the nearest candidate (`best`, projected as `projection`) is an endpoint pair
+    /// — endpoint `p` projecting onto the other segment's end `q` — the candidate of `q`
+    /// against `p`'s segment if `q` projects into its interior (regions as the normals
+    /// decide them, [`region`]). It is nearer (below `|q − p|`, as `p` is not `q`'s foot),
+    /// but approximate gaps within rounding of a tie can rank the pair first, and for
+    /// cores that overlap deeply the pair's normal, `θ` off, leaves `depth · (1 − cos θ)` of
+    /// overlap after the offset (`tests/regressions.rs`). Not for a zero-length segment.
+    #[inline]
+    fn interior_reverse(&self, best: usize, projection: &Projection<V>) -> Option<Endpoint<V>> {
+        let [xa, xb, ya, yb] = self.points;
+        if wide::coincide(xa, xb) || wide::coincide(ya, yb) {
+            return None;
+        }
+        let candidate = self.candidate(best);
+        let at_end = match region(candidate, projection) {
+            Region::Start => false,
+            Region::End => true,
+            Region::Interior => return None,
+        };
+        // The other segment's end `q`: candidates 0 and 1 project onto y, 2 and 3 onto x.
+        let reverse = match (best < 2, at_end) {
+            (true, false) => 2,
+            (true, true) => 3,
+            (false, false) => 0,
+            (false, true) => 1,
+        };
+        let reverse = self.candidate(reverse);
+        let (a, b) = reverse.onto;
+        let onto_p = project(a, b, reverse.point);
+        (region(reverse, &onto_p) == Region::Interior).then_some(reverse)
     }
 
     /// The nearest candidate's features: the unit normal from `y` towards `x`, the
@@ -113,17 +153,22 @@ impl<V: Vector2> Apart<V> {
     /// from `f64`) would break.
     #[inline(always)]
     pub(crate) fn nearest_features(&self) -> (V, S<V>, V, V) {
-        let Endpoint { point, onto, on_y } = self.candidate(self.best);
-        let (a, b) = onto;
-        let (normal, distance, closest) =
-            match S::<V>::segment_features_identical(xy(a), xy(b), xy(point)) {
-                Some(([nx, ny], distance, [qx, qy])) => (V::new(nx, ny), distance, V::new(qx, qy)),
-                None => {
-                    let projection = project(a, b, point);
-                    let (normal, distance) = projection.normal(a, b, point);
-                    (normal, distance, projection.closest)
-                }
-            };
+        let best = self.candidate(self.best);
+        let (a, b) = best.onto;
+        let features = endpoint_features(best);
+        // Possibly an endpoint pair (the closest point is exactly `a` or `b` in the end
+        // regions, and only within rounding of them in the interior): the nearer interior
+        // candidate, if any.
+        let closest = features.2;
+        let reverse = if wide::coincide(closest, a) || wide::coincide(closest, b) {
+            self.interior_reverse(self.best, &project(a, b, best.point))
+        } else {
+            None
+        };
+        let (Endpoint { point, on_y, .. }, (normal, distance, closest)) = match reverse {
+            Some(reverse) => (reverse, endpoint_features(reverse)),
+            None => (best, features),
+        };
         if on_y {
             (normal.neg(), distance, closest, point)
         } else {
@@ -167,6 +212,51 @@ impl<V: Vector2> Apart<V> {
         }
         let reach = self.gaps[self.best].add(self.tolerance);
         (0..4).any(|i| i != self.best && !(self.gaps[i] > reach) && self.candidate(i).within(radii))
+    }
+}
+
+/// The region an endpoint projects into, as the normals decide it: beyond `b` asked again
+/// by the sign of `(p − b)·(a − b)` (`Projection::end_uncertain`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Region {
+    Start,
+    Interior,
+    End,
+}
+
+/// [`Region`] of `candidate`, whose projection is `projection`.
+#[inline]
+fn region<V: Vector2>(candidate: Endpoint<V>, projection: &Projection<V>) -> Region {
+    match projection.feature {
+        Feature::Start => Region::Start,
+        Feature::Interior { .. } => Region::Interior,
+        Feature::End => {
+            let (a, b) = candidate.onto;
+            let (u, back) = rescaled(candidate.point.sub(b), a.sub(b));
+            if wide::dot(u, back) > <W<V> as Wide>::ZERO {
+                Region::Interior
+            } else {
+                Region::End
+            }
+        }
+    }
+}
+
+/// The nearest features of an endpoint and the segment it is projected onto: the unit
+/// normal from the segment towards the endpoint, their distance, and the segment's closest
+/// point. By the projection and its normal, or by the scalar's fast path whose answers are
+/// theirs bit for bit (`f64`'s).
+#[inline(always)]
+fn endpoint_features<V: Vector2>(candidate: Endpoint<V>) -> (V, S<V>, V) {
+    let Endpoint { point, onto, .. } = candidate;
+    let (a, b) = onto;
+    match S::<V>::segment_features_identical(xy(a), xy(b), xy(point)) {
+        Some(([nx, ny], distance, [qx, qy])) => (V::new(nx, ny), distance, V::new(qx, qy)),
+        None => {
+            let projection = project(a, b, point);
+            let (normal, distance) = projection.normal(a, b, point);
+            (normal, distance, projection.closest)
+        }
     }
 }
 
