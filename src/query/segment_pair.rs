@@ -5,7 +5,7 @@
 use crate::num::{Num, Scalar, Wide};
 use crate::query::core_contact::{CoreContact, all_finite, depth, depth_rescaled, quarter};
 use crate::query::project::{
-    Feature, Projection, finite_point, half_point, left_normal, project, rescaled, xy,
+    Projection, finite_point, half_point, left_normal, project, rescaled, xy,
 };
 use crate::query::radii::{Radii, within_segment};
 use crate::vector::wide::{self, W};
@@ -66,6 +66,11 @@ pub(crate) struct Apart<V: Vector2> {
     /// How far an approximate gap may be from the exact one: see the `gap_tolerance` hook.
     tolerance: W<V>,
     best: usize,
+    /// Where the nearest candidate's endpoint projects as ranked: the start (−1), the
+    /// interior (0) or the end (1); 0 where a segment has zero length.
+    best_region: i8,
+    /// Whether the ranking's frame needed no rescaling.
+    scale_free: bool,
 }
 
 impl<V: Vector2> Apart<V> {
@@ -102,47 +107,57 @@ impl<V: Vector2> Apart<V> {
     }
 
     /// The closest pair, projected. Ties go to the first in the order `xa, xb, ya, yb`,
-    /// and an endpoint pair to the interior candidate that is nearer
-    /// ([`Apart::interior_reverse`]).
+    /// and an endpoint pair to a nearer interior candidate ([`Apart::nearest`]).
     #[inline]
     pub(crate) fn closest(&self) -> EndpointProjection<V> {
-        let best = self.candidate(self.best).project();
-        match self.interior_reverse(self.best, &best.projection) {
-            Some(reverse) => reverse.project(),
-            None => best,
-        }
+        self.candidate(self.nearest()).project()
     }
 
-    /// Where the nearest candidate (`best`, projected as `projection`) is an endpoint pair
-    /// — endpoint `p` projecting onto the other segment's end `q` — the candidate of `q`
-    /// against `p`'s segment if `q` projects into its interior (regions as the normals
-    /// decide them, [`region`]). It is nearer (below `|q − p|`, as `p` is not `q`'s foot),
-    /// but approximate gaps within rounding of a tie can rank the pair first, and for
-    /// cores that overlap deeply the pair's normal, `θ` off, leaves `depth · (1 − cos θ)` of
-    /// overlap after the offset (`tests/regressions.rs`). Not for a zero-length segment.
-    #[inline]
-    fn interior_reverse(&self, best: usize, projection: &Projection<V>) -> Option<Endpoint<V>> {
-        let [xa, xb, ya, yb] = self.points;
-        if wide::coincide(xa, xb) || wide::coincide(ya, yb) {
-            return None;
+    /// The nearest candidate: the ranked one, except that an endpoint pair (endpoint `p`
+    /// projecting onto the other segment's end `q`) gives way to the candidate of `q`
+    /// against `p`'s segment where `q` projects into its interior, which is nearer. Gaps
+    /// within rounding of a tie can rank the pair first, and for cores that overlap deeply
+    /// its normal, an angle `θ` off, leaves `depth · (1 − cos θ)` of overlap after the
+    /// contact's offset (`tests/regressions.rs`).
+    #[inline(always)]
+    fn nearest(&self) -> usize {
+        if self.best_region == 0 {
+            return self.best;
         }
-        let candidate = self.candidate(best);
-        let at_end = match region(candidate, projection) {
-            Region::Start => false,
-            Region::End => true,
-            Region::Interior => return None,
+        self.interior_reverse(self.best, self.best_region > 0, self.scale_free)
+            .unwrap_or(self.best)
+    }
+
+    /// Where candidate `best` (ranked nearest) is an endpoint pair — endpoint `p` of a
+    /// segment `pr` whose projection onto the other segment `qs` is its end `q` (`at_end`:
+    /// `qs`'s second end, else its first) — the candidate of `q` against `pr` when `q`
+    /// projects into its open interior; else `None`. That candidate is nearer: its gap is
+    /// below `|q − p|`, as `p` is not `q`'s foot. The regions are decided by the signs the
+    /// normals use (`Projection::end_uncertain`): `(p − q)·(s − q) ≤ 0`, and
+    /// `(q − p)·(r − p) > 0` and `(q − r)·(p − r) > 0`, each on rescaled differences.
+    fn interior_reverse(&self, best: usize, at_end: bool, scale_free: bool) -> Option<usize> {
+        let [xa, xb, ya, yb] = self.points;
+        // `p`, `r`, `q`, `s`, and the reverse candidate (`q`'s).
+        let (p, r, (q, s), reverse) = match (best, at_end) {
+            (0, false) => (xa, xb, (ya, yb), 2),
+            (0, true) => (xa, xb, (yb, ya), 3),
+            (1, false) => (xb, xa, (ya, yb), 2),
+            (1, true) => (xb, xa, (yb, ya), 3),
+            (2, false) => (ya, yb, (xa, xb), 0),
+            (2, true) => (ya, yb, (xb, xa), 1),
+            (3, false) => (yb, ya, (xa, xb), 0),
+            (_, _) => (yb, ya, (xb, xa), 1),
         };
-        // The other segment's end `q`: candidates 0 and 1 project onto y, 2 and 3 onto x.
-        let reverse = match (best < 2, at_end) {
-            (true, false) => 2,
-            (true, true) => 3,
-            (false, false) => 0,
-            (false, true) => 1,
+        // Rescaled only where the frame was not scale-free (the differences of a
+        // scale-free frame's points cannot overflow or underflow in their products).
+        let positive = |u: V, v: V| {
+            let (u, v) = if scale_free { (u, v) } else { rescaled(u, v) };
+            wide::dot(u, v) > <W<V> as Wide>::ZERO
         };
-        let reverse = self.candidate(reverse);
-        let (a, b) = reverse.onto;
-        let onto_p = project(a, b, reverse.point);
-        (region(reverse, &onto_p) == Region::Interior).then_some(reverse)
+        (positive(q.sub(p), r.sub(p))
+            && positive(q.sub(r), p.sub(r))
+            && !positive(p.sub(q), s.sub(q)))
+        .then_some(reverse)
     }
 
     /// The nearest candidate's features: the unit normal from `y` towards `x`, the
@@ -153,22 +168,9 @@ impl<V: Vector2> Apart<V> {
     /// from `f64`) would break.
     #[inline(always)]
     pub(crate) fn nearest_features(&self) -> (V, S<V>, V, V) {
-        let best = self.candidate(self.best);
-        let (a, b) = best.onto;
-        let features = endpoint_features(best);
-        // Possibly an endpoint pair (the closest point is exactly `a` or `b` in the end
-        // regions, and only within rounding of them in the interior): the nearer interior
-        // candidate, if any.
-        let closest = features.2;
-        let reverse = if wide::coincide(closest, a) || wide::coincide(closest, b) {
-            self.interior_reverse(self.best, &project(a, b, best.point))
-        } else {
-            None
-        };
-        let (Endpoint { point, on_y, .. }, (normal, distance, closest)) = match reverse {
-            Some(reverse) => (reverse, endpoint_features(reverse)),
-            None => (best, features),
-        };
+        let candidate = self.candidate(self.nearest());
+        let (normal, distance, closest) = endpoint_features(candidate);
+        let Endpoint { point, on_y, .. } = candidate;
         if on_y {
             (normal.neg(), distance, closest, point)
         } else {
@@ -212,33 +214,6 @@ impl<V: Vector2> Apart<V> {
         }
         let reach = self.gaps[self.best].add(self.tolerance);
         (0..4).any(|i| i != self.best && !(self.gaps[i] > reach) && self.candidate(i).within(radii))
-    }
-}
-
-/// The region an endpoint projects into, as the normals decide it: beyond `b` asked again
-/// by the sign of `(p − b)·(a − b)` (`Projection::end_uncertain`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Region {
-    Start,
-    Interior,
-    End,
-}
-
-/// [`Region`] of `candidate`, whose projection is `projection`.
-#[inline]
-fn region<V: Vector2>(candidate: Endpoint<V>, projection: &Projection<V>) -> Region {
-    match projection.feature {
-        Feature::Start => Region::Start,
-        Feature::Interior { .. } => Region::Interior,
-        Feature::End => {
-            let (a, b) = candidate.onto;
-            let (u, back) = rescaled(candidate.point.sub(b), a.sub(b));
-            if wide::dot(u, back) > <W<V> as Wide>::ZERO {
-                Region::Interior
-            } else {
-                Region::End
-            }
-        }
     }
 }
 
@@ -287,18 +262,18 @@ impl<V: Vector2> EndpointProjection<V> {
 
 /// The squared gap between `p` and the segment from the origin to `v` (`vv = v · v`), in a
 /// local frame: an approximation used to rank the candidates, not to decide.
-/// Also says whether `p` projects into the open interior.
+/// Also says where `p` projects: the start (−1), the open interior (0) or the end (1).
 #[inline]
-fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> (W<V>, bool) {
+fn local_gap<V: Vector2>(p: V, v: V, vv: W<V>) -> (W<V>, i8) {
     let along = wide::dot(p, v);
-    let (d, interior) = if !(along > <W<V> as Wide>::ZERO) {
-        (p, false)
+    let (d, region) = if !(along > <W<V> as Wide>::ZERO) {
+        (p, -1)
     } else if !(along < vv) {
-        (p.sub(v), false)
+        (p.sub(v), 1)
     } else {
-        (p.sub(v.scale(S::<V>::unit_ratio(along, vv))), true)
+        (p.sub(v.scale(S::<V>::unit_ratio(along, vv))), 0)
     };
-    (wide::dot(d, d), interior)
+    (wide::dot(d, d), region)
 }
 
 /// Relates segments `x = [xa, xb]` and `y = [ya, yb]`.
@@ -413,23 +388,32 @@ fn relate<V: Vector2>(xa: V, xb: V, ya: V, yb: V, frame: Frame<V>) -> SegmentPai
     // indexed read puts `gaps` in memory one lane at a time, and the copy into `Apart`
     // then reads it back whole, which the processor cannot forward from those narrow
     // stores (a stall of a dozen cycles, 18% of an f32 segment distance).
-    let (mut best, mut best_gap) = if eligible[0] {
-        (0, gaps[0])
+    let regions = ranked.map(|(_, region)| region);
+    let (mut best, mut best_gap, mut best_region) = if eligible[0] {
+        (0, gaps[0], regions[0])
     } else {
-        (2, gaps[2])
+        (2, gaps[2], regions[2])
     };
     for i in 1..4 {
         if eligible[i] && gaps[i] < best_gap {
             best = i;
             best_gap = gaps[i];
+            best_region = regions[i];
         }
     }
-    SegmentPair::Apart(Apart {
+    let apart = Apart {
         points: [xa, xb, ya, yb],
         gaps,
         tolerance,
         best,
-    })
+        best_region: if eligible == [true; 4] {
+            best_region
+        } else {
+            0
+        },
+        scale_free: k == S::<V>::ONE,
+    };
+    SegmentPair::Apart(apart)
 }
 
 /// [`segment_segment`] for finite segments whose differences overflow (coordinates of
