@@ -124,30 +124,29 @@ impl<V: Vector2> Apart<V> {
         if self.best_region == 0 {
             return self.best;
         }
-        self.interior_reverse(self.best, self.best_region > 0, self.scale_free)
-            .unwrap_or(self.best)
+        self.interior_reverse().unwrap_or(self.best)
     }
 
-    /// Where candidate `best` (ranked nearest) is an endpoint pair — endpoint `p` of a
-    /// segment `pr` whose projection onto the other segment `qs` is its end `q` (`at_end`:
-    /// `qs`'s second end, else its first) — the candidate of `q` against `pr` when `q`
-    /// projects into its open interior; else `None`. That candidate is nearer: its gap is
-    /// below `|q − p|`, as `p` is not `q`'s foot. The regions are decided by the signs the
-    /// normals use (`Projection::end_uncertain`): `(p − q)·(s − q) ≤ 0`, and
-    /// `(q − p)·(r − p) > 0` and `(q − r)·(p − r) > 0`, each on rescaled differences.
-    fn interior_reverse(&self, best: usize, at_end: bool, scale_free: bool) -> Option<usize> {
-        let [xa, xb, ya, yb] = self.points;
-        // `p`, `r`, `q`, `s`, and the reverse candidate (`q`'s).
-        let (p, r, (q, s), reverse) = match (best, at_end) {
-            (0, false) => (xa, xb, (ya, yb), 2),
-            (0, true) => (xa, xb, (yb, ya), 3),
-            (1, false) => (xb, xa, (ya, yb), 2),
-            (1, true) => (xb, xa, (yb, ya), 3),
-            (2, false) => (ya, yb, (xa, xb), 0),
-            (2, true) => (ya, yb, (xb, xa), 1),
-            (3, false) => (yb, ya, (xa, xb), 0),
-            (_, _) => (yb, ya, (xb, xa), 1),
-        };
+    /// Where the ranked nearest candidate is an endpoint pair — endpoint `p` of a segment
+    /// `pr` whose projection onto the other segment `qs` is its end `q` (`best_region`) —
+    /// the candidate of `q` against `pr` when `q` projects into its open interior; else
+    /// `None`. That candidate is nearer: its gap is below `|q − p|`, as `p` is not `q`'s
+    /// foot. The regions are decided by the signs the normals use
+    /// (`Projection::end_uncertain`): `(p − q)·(s − q) ≤ 0`, and `(q − p)·(r − p) > 0` and
+    /// `(q − r)·(p − r) > 0`, each on rescaled differences.
+    fn interior_reverse(&self) -> Option<usize> {
+        // Candidate `i`'s endpoint is point `i` of `xa, xb, ya, yb`; its segment's other end
+        // is point `i ^ 1`. `q` is `y`'s start or end for `x`'s candidates, and the reverse.
+        let best = self.best;
+        let reverse = if best < 2 { 2 } else { 0 } + usize::from(self.best_region > 0);
+        let point = |i: usize| self.candidate(i).point;
+        let (p, r, q, s) = (
+            point(best),
+            point(best ^ 1),
+            point(reverse),
+            point(reverse ^ 1),
+        );
+        let scale_free = self.scale_free;
         // Rescaled only where the frame was not scale-free (the differences of a
         // scale-free frame's points cannot overflow or underflow in their products).
         let positive = |u: V, v: V| {
