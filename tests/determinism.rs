@@ -1189,6 +1189,9 @@ const FLOAT_FILES: &[&str] = &[
     "num/fast.rs",
     "num/fast_cast.rs",
     "num/fast_f64.rs",
+    // SSE2's packed IEEE add, sub, mul and conversions (`safe_arch`), no fused or
+    // approximate operation.
+    "num/fast_sse2.rs",
 ];
 
 /// The other files of `src/num/`, where the numerics on concrete types live, and why their

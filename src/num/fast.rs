@@ -61,6 +61,53 @@ pub(crate) fn closest_on_segment_hook_f32(
     Some(closest_on_segment_f32(a, b, p))
 }
 
+/// The point of segment `ab` nearest `p`, for `f32`: [`closest_on_segment_f32`] where its
+/// certificate holds, `careful(a, b, p)` elsewhere. Where SSE2 is enabled at build time
+/// (every x86-64 target), the same operations on packed `f64` pairs answer, bit for bit
+/// (`num/fast_sse2.rs`).
+#[inline(always)]
+pub(crate) fn closest_on_segment_or_f32<F>(
+    a: [f32; 2],
+    b: [f32; 2],
+    p: [f32; 2],
+    careful: F,
+) -> [f32; 2]
+where
+    F: FnOnce([f32; 2], [f32; 2], [f32; 2]) -> [f32; 2],
+{
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    {
+        super::fast_sse2::closest_on_segment_or_f32(a, b, p, careful)
+    }
+    #[cfg(not(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    )))]
+    {
+        match closest_on_segment_f32(a, b, p) {
+            (q, true) => q,
+            _ => careful(a, b, p),
+        }
+    }
+}
+
+/// The careful path's closest point, for a scalar without a fast one (`f64`).
+#[inline(always)]
+pub(crate) fn closest_on_segment_or_none<T, F>(
+    a: [T; 2],
+    b: [T; 2],
+    p: [T; 2],
+    careful: F,
+) -> [T; 2]
+where
+    F: FnOnce([T; 2], [T; 2], [T; 2]) -> [T; 2],
+{
+    careful(a, b, p)
+}
+
 /// The `f64` scalar has no fast closest point yet: its careful path runs.
 #[inline(always)]
 pub(crate) fn closest_on_segment_none<T>(

@@ -11,6 +11,7 @@ macro_rules! float_scalar {
         safe: $safe_exp:expr, gap_exp: $gap_exp:expr,
         predicates: ($point_within:path, $segment_within:path),
         closest: $closest:path,
+        closest_or: $closest_or:path,
         distance: $distance:path,
         features: $features:path,
         identical_features: $identical:path,
@@ -284,6 +285,19 @@ macro_rules! float_scalar {
                 $closest(a, b, p)
             }
             #[inline(always)]
+            fn __closest_on_segment_or<F>(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                careful: F,
+                _: Seal,
+            ) -> [Self; 2]
+            where
+                F: FnOnce([Self; 2], [Self; 2], [Self; 2]) -> [Self; 2],
+            {
+                $closest_or(a, b, p, careful)
+            }
+            #[inline(always)]
             fn __segment_features(
                 a: [Self; 2],
                 b: [Self; 2],
@@ -463,6 +477,7 @@ mod float_impls {
             fast_floor: pow2_f32(-100), down: pow2_f32(-80), up: pow2_f32(100), safe: 50, gap_exp: -15,
             predicates: (crate::num::exact::point_point_within_f32, crate::num::exact::point_segment_within_f32),
             closest: crate::num::fast::closest_on_segment_hook_f32,
+            closest_or: crate::num::fast::closest_on_segment_or_f32,
             distance: crate::num::fast::distance_to_segment_f32,
             features: crate::num::fast::segment_features_f32,
             identical_features: crate::num::fast::segment_features_none,
@@ -478,6 +493,7 @@ mod float_impls {
             fast_floor: pow2_f64(-900), down: pow2_f64(-600), up: pow2_f64(600), safe: 450, gap_exp: -44,
             predicates: (crate::num::exact::point_point_within, crate::num::exact::point_segment_within),
             closest: crate::num::fast::closest_on_segment_none,
+            closest_or: crate::num::fast::closest_on_segment_or_none,
             distance: crate::num::fast::distance_to_segment_none,
             features: crate::num::fast_f64::segment_features_f64,
             identical_features: crate::num::fast_f64::segment_features_f64,

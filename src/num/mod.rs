@@ -46,6 +46,12 @@ mod fast_cast;
 mod fast_f64;
 #[cfg(feature = "fixed")]
 mod fast_fixed;
+#[cfg(all(
+    any(feature = "std", feature = "libm"),
+    any(target_arch = "x86", target_arch = "x86_64"),
+    target_feature = "sse2"
+))]
+mod fast_sse2;
 #[cfg(feature = "fixed")]
 mod fixed;
 #[cfg(any(feature = "std", feature = "libm"))]
@@ -536,6 +542,23 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     ) -> Option<([Self; 2], bool)> {
         let _ = (a, b, p, seal);
         None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __closest_on_segment_or<F>(
+        a: [Self; 2],
+        b: [Self; 2],
+        p: [Self; 2],
+        careful: F,
+        seal: Seal,
+    ) -> [Self; 2]
+    where
+        F: FnOnce([Self; 2], [Self; 2], [Self; 2]) -> [Self; 2],
+    {
+        match Self::__closest_on_segment(a, b, p, seal) {
+            Some((q, true)) => q,
+            _ => careful(a, b, p),
+        }
     }
     #[doc(hidden)]
     #[inline(always)]

@@ -198,15 +198,16 @@ pub(crate) trait Num: Scalar {
     ) -> Option<([Self; 2], Self::Wide, Self::Wide, Self::Wide)> {
         Self::__project_exact(a, b, p, SEAL)
     }
-    /// The point of segment `ab` nearest `p` by a certified fast path (`num/fast.rs`), or
-    /// `None` where the certificate fails or the scalar has none: the caller then takes
-    /// its careful path.
+    /// The point of segment `ab` nearest `p`: by the certified fast path where the scalar
+    /// has one and its certificate holds, `careful(a, b, p)` elsewhere. The scalar decides
+    /// where the careful path runs (out of line for `f32`'s, so that its fast path keeps
+    /// nothing alive for it).
     #[inline(always)]
-    fn closest_on_segment(a: [Self; 2], b: [Self; 2], p: [Self; 2]) -> Option<[Self; 2]> {
-        match Self::__closest_on_segment(a, b, p, SEAL) {
-            Some((q, true)) => Some(q),
-            _ => None,
-        }
+    fn closest_on_segment_or<F>(a: [Self; 2], b: [Self; 2], p: [Self; 2], careful: F) -> [Self; 2]
+    where
+        F: FnOnce([Self; 2], [Self; 2], [Self; 2]) -> [Self; 2],
+    {
+        Self::__closest_on_segment_or(a, b, p, careful, SEAL)
     }
     /// The nearest features of `p` and segment `ab` for a contact (unit normal from the
     /// segment towards `p`, distance, the segment's nearest point) by a certified fast path

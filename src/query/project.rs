@@ -315,10 +315,11 @@ fn project_in_range<V: Vector2>(a: V, b: V, p: V, (v, w, largest): (V, V, S<V>))
 /// certified fast path where it has one and its certificate holds (`num/fast.rs`).
 #[inline(always)]
 pub(crate) fn closest<V: Vector2>(a: V, b: V, p: V) -> V {
-    match S::<V>::closest_on_segment(xy(a), xy(b), xy(p)) {
-        Some([x, y]) => V::new(x, y),
-        None => project(a, b, p).closest,
-    }
+    let vector = |[x, y]: [S<V>; 2]| V::new(x, y);
+    let [x, y] = S::<V>::closest_on_segment_or(xy(a), xy(b), xy(p), |a, b, p| {
+        xy(project(vector(a), vector(b), vector(p)).closest)
+    });
+    V::new(x, y)
 }
 
 /// Which end of a segment.

@@ -1,0 +1,189 @@
+//! The `f32` closest point's certified fast path ([`super::fast::closest_on_segment_f32`])
+//! written for SSE2's packed `f64` pairs, which every x86-64 CPU has: the same operations in
+//! the same order, so the same answers bit for bit, in about half the vector instructions
+//! (`docs/numerics.md`, "Fast paths (f32)").
+//!
+//! The intrinsics come from `safe_arch`, which offers `core::arch` as safe functions behind
+//! `#[cfg(target_feature)]`: this crate keeps `forbid(unsafe_code)`. The module is compiled
+//! only where SSE2 is enabled at build time (every x86-64 target, and x86 ones built for
+//! it); elsewhere the portable function answers.
+//!
+//! Why the layout matters: written on scalars, the compiler packs the wrong pairs (`b` with
+//! `p` rather than `x` with `y`) and spends a dozen shuffles on it. Here `x` and `y` share a
+//! register from the load (`cvtps2pd` widens both at once) to the store, and the region
+//! selects act on the answer's 64 bits in an integer register, where `cmov` is free of the
+//! vector unit that the rest of the query keeps busy. The careful path sits out of line
+//! (`#[cold]`), so that nothing is kept alive for it.
+
+use safe_arch::{
+    add_m128d, cast_to_m128i_from_m128, convert_to_m128_from_m128d,
+    convert_to_m128d_from_lower2_m128, get_f64_from_m128d_s, get_i64_from_m128i_s, m128, m128d,
+    mul_m128d, set_splat_m128d, shuffle_abi_f64_all_m128d, sub_m128d, unpack_high_m128d,
+    unpack_low_m128d,
+};
+
+/// `2^-50`, the certificate's bound on the cross product's rounding, as in
+/// [`super::fast::closest_on_segment_f32`].
+const CROSS_BOUND: f64 = 1.0 / (1u64 << 50) as f64;
+
+/// `[x, y]` widened exactly to a pair of `f64`.
+#[inline(always)]
+fn widen(p: [f32; 2]) -> m128d {
+    convert_to_m128d_from_lower2_m128(m128::from_array([p[0], p[1], 0.0, 0.0]))
+}
+
+/// The pair rounded once to `f32`, as the 64 bits of `[x, y]` (`x` in the low half).
+#[inline(always)]
+fn narrow_bits(q: m128d) -> u64 {
+    get_i64_from_m128i_s(cast_to_m128i_from_m128(convert_to_m128_from_m128d(q))) as u64
+}
+
+/// The 64 bits of `[x, y]`, `x` in the low half (the layout of [`narrow_bits`]).
+#[inline(always)]
+fn bits(p: [f32; 2]) -> u64 {
+    u64::from(p[0].to_bits()) | (u64::from(p[1].to_bits()) << 32)
+}
+
+/// `[x, y]` from the 64 bits of [`bits`].
+#[inline(always)]
+fn from_bits(q: u64) -> [f32; 2] {
+    [f32::from_bits(q as u32), f32::from_bits((q >> 32) as u32)]
+}
+
+/// The point of segment `ab` nearest `p`: the plain algorithm where its certificate holds,
+/// `careful(a, b, p)` elsewhere. Bit for bit [`super::fast::closest_on_segment_f32`] where
+/// that certifies its answer, and the same certificate: `p` lies off the line `ab` by more
+/// than the rounding of the `f64` cross product `v × w` (`v = b − a`, `w = p − a`).
+///
+/// The certificate is written `|x₀ − x₁| > 2^-50 |x₀ + x₁|` with `x₀ = v_x w_y` and
+/// `x₁ = v_y w_x`, which decides as `|x₀ − x₁| > 2^-50 (|x₀| + |x₁|)` does: where the two
+/// products share a sign the right-hand sides are the same rounded value, and where they
+/// do not, both sides hold exactly when the cross product is not zero (`|x₀ + x₁|` is then
+/// below `|x₀ − x₁|`). NaN and infinite products fail both.
+#[inline(always)]
+pub(crate) fn closest_on_segment_or_f32<F>(
+    a: [f32; 2],
+    b: [f32; 2],
+    p: [f32; 2],
+    careful: F,
+) -> [f32; 2]
+where
+    F: FnOnce([f32; 2], [f32; 2], [f32; 2]) -> [f32; 2],
+{
+    let (a_pair, b_pair, p_pair) = (widen(a), widen(b), widen(p));
+    let v = sub_m128d(b_pair, a_pair);
+    let w = sub_m128d(p_pair, a_pair);
+    // [v_x w_y, v_y w_x]
+    let cross_terms = mul_m128d(v, shuffle_abi_f64_all_m128d::<1>(w, w));
+    let x0 = get_f64_from_m128d_s(cross_terms);
+    let x1 = get_f64_from_m128d_s(unpack_high_m128d(cross_terms, cross_terms));
+    if !((x0 - x1).abs() > (x0 + x1).abs() * CROSS_BOUND) {
+        return careful_out_of_line(careful, a_pair, b_pair, p_pair);
+    }
+    // [(p − a)·v, |v|²]: [w_x v_x, v_x v_x] + [w_y v_y, v_y v_y]
+    let (wv, vv) = (mul_m128d(w, v), mul_m128d(v, v));
+    let sums = add_m128d(unpack_low_m128d(wv, vv), unpack_high_m128d(wv, vv));
+    let along = get_f64_from_m128d_s(sums);
+    let length_sq = get_f64_from_m128d_s(unpack_high_m128d(sums, sums));
+    let t = along / length_sq;
+    let interior = narrow_bits(add_m128d(a_pair, mul_m128d(v, set_splat_m128d(t))));
+    let end = core::hint::select_unpredictable(along < length_sq, interior, bits(b));
+    from_bits(core::hint::select_unpredictable(along > 0.0, end, bits(a)))
+}
+
+/// `careful` on the inputs narrowed back to `f32` (exactly: they were widened from it),
+/// out of line so that the fast path keeps nothing alive for it.
+#[cold]
+#[inline(never)]
+fn careful_out_of_line<F>(careful: F, a: m128d, b: m128d, p: m128d) -> [f32; 2]
+where
+    F: FnOnce([f32; 2], [f32; 2], [f32; 2]) -> [f32; 2],
+{
+    let f32s = |q: m128d| from_bits(narrow_bits(q));
+    careful(f32s(a), f32s(b), f32s(p))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fast::closest_on_segment_f32;
+    use super::closest_on_segment_or_f32;
+    use crate::test_rng::Rng;
+
+    /// A marker the careful path returns, so that the test sees which path answered.
+    const CAREFUL: [f32; 2] = [f32::NAN, -7.0];
+
+    /// Whether the certificate held.
+    fn agree(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> bool {
+        let packed = closest_on_segment_or_f32(a, b, p, |_, _, _| CAREFUL);
+        let (portable, certain) = closest_on_segment_f32(a, b, p);
+        let packed_bits = packed.map(f32::to_bits);
+        if certain {
+            assert_eq!(packed_bits, portable.map(f32::to_bits), "{a:?} {b:?} {p:?}");
+        } else {
+            assert_eq!(packed_bits, CAREFUL.map(f32::to_bits), "{a:?} {b:?} {p:?}");
+        }
+        certain
+    }
+
+    /// The careful path gets the inputs back exactly.
+    #[test]
+    fn careful_path_sees_the_inputs_unchanged() {
+        let (a, b) = ([1.5e-40_f32, -3.0], [f32::MAX, 2.5]);
+        let p = a; // on the segment: the certificate fails
+        let seen = closest_on_segment_or_f32(a, b, p, |x, y, z| {
+            assert_eq!(
+                [x, y, z].map(|q| q.map(f32::to_bits)),
+                [a, b, p].map(|q| q.map(f32::to_bits))
+            );
+            [0.25, 0.5]
+        });
+        assert_eq!(seen, [0.25, 0.5]);
+    }
+
+    /// Bit for bit the portable fast path where it certifies, and its certificate's
+    /// verdict everywhere: random inputs over the whole `f32` range, special values, points
+    /// on, near and beyond the segment.
+    #[test]
+    fn agrees_with_the_portable_path_bit_for_bit() {
+        let specials = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            3.0,
+            1e-30,
+            -1e-38,
+            1e-45,
+            f32::MIN_POSITIVE,
+            f32::MAX,
+            -f32::MAX,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            f32::NAN,
+        ];
+        let mut rng = Rng(0x55e2);
+        let coordinate = |rng: &mut Rng| match rng.next() % 4 {
+            0 => specials[(rng.next() % specials.len() as u64) as usize],
+            1 => f32::from_bits(rng.next() as u32),
+            2 => (rng.unit() * 2.0 - 1.0) as f32 * 100.0,
+            _ => ((rng.unit() * 2.0 - 1.0) * 10f64.powi((rng.next() % 60) as i32 - 30)) as f32,
+        };
+        let mut certified = [0_u32; 2];
+        for _ in 0..200_000 {
+            let a = [coordinate(&mut rng), coordinate(&mut rng)];
+            let b = [coordinate(&mut rng), coordinate(&mut rng)];
+            let p = [coordinate(&mut rng), coordinate(&mut rng)];
+            // On the segment, and just off it.
+            let t = rng.unit() as f32;
+            let on = [a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1])];
+            let off = [f32::from_bits(on[0].to_bits() ^ 1), on[1]];
+            for q in [p, on, off, a, b] {
+                certified[usize::from(agree(a, b, q))] += 1;
+            }
+            certified[usize::from(agree(a, a, p))] += 1;
+        }
+        // Both paths were taken often.
+        assert!(certified.iter().all(|&n| n > 100_000), "{certified:?}");
+    }
+}
