@@ -344,12 +344,32 @@ pub mod same {
     /// capsule2d's `Segment::project_point`.
     #[inline]
     pub fn closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
-        fast_closest_point(a, b, p).unwrap_or_else(|| project(a, b, p).0)
+        #[cfg(all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            target_feature = "sse2"
+        ))]
+        {
+            sse2::closest_point(a, b, p)
+        }
+        #[cfg(not(all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            target_feature = "sse2"
+        )))]
+        {
+            fast_closest_point(a, b, p).unwrap_or_else(|| project(a, b, p).0)
+        }
     }
 
     /// capsule2d's certified fast path for the f32 closest point (`src/num/fast.rs`): the
     /// plain algorithm in f64, the end regions selected, rounded once, where the point lies
     /// off the segment's line by more than the cross product's rounding.
+    #[cfg_attr(
+        all(
+            any(target_arch = "x86", target_arch = "x86_64"),
+            target_feature = "sse2"
+        ),
+        allow(dead_code)
+    )]
     #[inline]
     fn fast_closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> Option<[f32; 2]> {
         let [ax, ay] = a.map(f64::from);
@@ -368,6 +388,70 @@ pub mod same {
         let interior = [(ax + t * vx) as f32, (ay + t * vy) as f32];
         let end = if along < length_sq { interior } else { b };
         Some(if along > 0.0 { end } else { a })
+    }
+
+    /// The same fast path as capsule2d runs it on x86 (`src/num/fast_sse2.rs`): `x` and `y`
+    /// in one SSE2 register of two `f64`, the regions selected on the answer's bits, the
+    /// careful path out of line.
+    #[cfg(all(
+        any(target_arch = "x86", target_arch = "x86_64"),
+        target_feature = "sse2"
+    ))]
+    mod sse2 {
+        use safe_arch::{
+            add_m128d, cast_to_m128i_from_m128, convert_to_m128_from_m128d,
+            convert_to_m128d_from_lower2_m128, get_f64_from_m128d_s, get_i64_from_m128i_s, m128,
+            m128d, mul_m128d, set_splat_m128d, shuffle_abi_f64_all_m128d, sub_m128d,
+            unpack_high_m128d, unpack_low_m128d,
+        };
+
+        #[inline(always)]
+        fn widen(p: [f32; 2]) -> m128d {
+            convert_to_m128d_from_lower2_m128(m128::from_array([p[0], p[1], 0.0, 0.0]))
+        }
+
+        #[inline(always)]
+        fn narrow_bits(q: m128d) -> u64 {
+            get_i64_from_m128i_s(cast_to_m128i_from_m128(convert_to_m128_from_m128d(q))) as u64
+        }
+
+        #[inline(always)]
+        fn bits(p: [f32; 2]) -> u64 {
+            u64::from(p[0].to_bits()) | (u64::from(p[1].to_bits()) << 32)
+        }
+
+        #[inline(always)]
+        fn from_bits(q: u64) -> [f32; 2] {
+            [f32::from_bits(q as u32), f32::from_bits((q >> 32) as u32)]
+        }
+
+        #[inline]
+        pub(super) fn closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
+            let (a2, b2, p2) = (widen(a), widen(b), widen(p));
+            let v = sub_m128d(b2, a2);
+            let w = sub_m128d(p2, a2);
+            let x = mul_m128d(v, shuffle_abi_f64_all_m128d::<1>(w, w));
+            let x0 = get_f64_from_m128d_s(x);
+            let x1 = get_f64_from_m128d_s(unpack_high_m128d(x, x));
+            if !((x0 - x1).abs() > (x0 + x1).abs() / (1u64 << 50) as f64) {
+                return careful(a2, b2, p2);
+            }
+            let (wv, vv) = (mul_m128d(w, v), mul_m128d(v, v));
+            let sums = add_m128d(unpack_low_m128d(wv, vv), unpack_high_m128d(wv, vv));
+            let along = get_f64_from_m128d_s(sums);
+            let length_sq = get_f64_from_m128d_s(unpack_high_m128d(sums, sums));
+            let t = along / length_sq;
+            let interior = narrow_bits(add_m128d(a2, mul_m128d(v, set_splat_m128d(t))));
+            let end = core::hint::select_unpredictable(along < length_sq, interior, bits(b));
+            from_bits(core::hint::select_unpredictable(along > 0.0, end, bits(a)))
+        }
+
+        #[cold]
+        #[inline(never)]
+        fn careful(a: m128d, b: m128d, p: m128d) -> [f32; 2] {
+            let f32s = |q: m128d| from_bits(narrow_bits(q));
+            super::project(f32s(a), f32s(b), f32s(p)).0
+        }
     }
 
     /// capsule2d's certified fast path for the f32 contact features (`src/num/fast.rs`,
