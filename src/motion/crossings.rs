@@ -223,6 +223,12 @@ impl<V: Vector2> Segment<V> {
             (true, false) => -1,
         };
         let (sa, sb) = (class(a, ka), class(b, kb));
+        // Both endpoints outside, and the segment misses the disc (the crate's predicate):
+        // no crossing, and none of the roots and quotients below is needed. This is the
+        // common case for a segment near a circle but not on it.
+        if sa == 1 && sb == 1 && !circle.intersects(self) {
+            return Crossings::none();
+        }
         // A segment far shorter than the circle (by more than the float's exponent range,
         // about 2^149 in f32) has `v` underflow to zero in the scaled frame although
         // `a ≠ b`. Its direction then comes from the unscaled difference; `length` is zero
@@ -290,15 +296,17 @@ impl<V: Vector2> Segment<V> {
             (_, -1) => Crossings::one(param(near)),
             (_, 0) if leaving_b => Crossings::two(param(near), one),
             (_, 0) => Crossings::one(one),
+            // Both outside, and the segment reaches the disc (decided above).
             _ => both_outside(self, circle, (v, ma, r_sq), param(near), param(far)),
         }
     }
 }
 
-/// Both endpoints outside: two crossings when the segment reaches into the circle (by
-/// the crate's predicate, [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment), one when it only touches:
-/// `((b − a) × (c − a))² = r² |b − a|²`, exact for fixed point and for floats whenever
-/// those products are exact.
+/// Both endpoints outside, and the segment reaches the disc (by the crate's predicate,
+/// [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment, which the
+/// caller has asked): two crossings when it reaches into the circle, one when it only
+/// touches: `((b − a) × (c − a))² = r² |b − a|²`, exact for fixed point and for floats
+/// whenever those products are exact.
 fn both_outside<V: Vector2>(
     segment: &Segment<V>,
     circle: &Circle<V>,
@@ -306,9 +314,6 @@ fn both_outside<V: Vector2>(
     near: V::Scalar,
     far: V::Scalar,
 ) -> Crossings<V::Scalar> {
-    if !circle.intersects(segment) {
-        return Crossings::none();
-    }
     let t = project::project(segment.a, segment.b, circle.center).t();
     // `v = b − a`, `ma = a − c` and `r_sq` as scaled by the caller.
     let cross = wide::cross(v, ma).abs();
