@@ -146,7 +146,16 @@ macro_rules! float_scalar {
             #[inline]
             fn __hypot(x: Self, y: Self, _: Seal) -> Self {
                 let squared = x * x + y * y;
-                if squared > $fast_floor && squared <= $t::MAX {
+                // `$fast_floor < squared ≤ MAX` as one unsigned range test on the bits
+                // (non-negative floats order as their bits; NaN's lie above MAX's), and a
+                // zero vector moved into the range (its root is the rescaling's 0 too):
+                // the closest points of crossing segments coincide, and a second test of
+                // their zero distance would be a branch as random as the crossing.
+                // Integers, so that the compiler keeps it one branch.
+                let floor = $t::to_bits($fast_floor);
+                let zero = (($t::to_bits(x) | $t::to_bits(y)) << 1) == 0;
+                let lifted = $t::to_bits(squared).wrapping_add(if zero { floor + 1 } else { 0 });
+                if lifted.wrapping_sub(floor + 1) <= $t::to_bits($t::MAX) - (floor + 1) {
                     $sqrt(squared)
                 } else {
                     let (x, y, unscale) = rescaled(x, y);
