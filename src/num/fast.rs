@@ -508,13 +508,13 @@ fn segment_pair_bits(
 
 /// The 64 bits of an `f32` pair, `x` in the low half.
 #[inline(always)]
-fn pair_bits(p: [f32; 2]) -> u64 {
+pub(super) fn pair_bits(p: [f32; 2]) -> u64 {
     u64::from(p[0].to_bits()) | (u64::from(p[1].to_bits()) << 32)
 }
 
 /// The `f32` pair of [`pair_bits`].
 #[inline(always)]
-fn bits_pair(q: u64) -> [f32; 2] {
+pub(super) fn bits_pair(q: u64) -> [f32; 2] {
     [f32::from_bits(q as u32), f32::from_bits((q >> 32) as u32)]
 }
 

@@ -15,6 +15,7 @@
 //! vector unit that the rest of the query keeps busy. The careful path sits out of line
 //! (`#[cold]`), so that nothing is kept alive for it.
 
+use super::fast::{bits_pair, pair_bits};
 use safe_arch::{
     add_m128d, cast_to_m128i_from_m128, convert_to_m128_from_m128d,
     convert_to_m128d_from_lower2_m128, get_f64_from_m128d_s, get_i64_from_m128i_s, m128, m128d,
@@ -36,18 +37,6 @@ fn widen(p: [f32; 2]) -> m128d {
 #[inline(always)]
 fn narrow_bits(q: m128d) -> u64 {
     get_i64_from_m128i_s(cast_to_m128i_from_m128(convert_to_m128_from_m128d(q))) as u64
-}
-
-/// The 64 bits of `[x, y]`, `x` in the low half (the layout of [`narrow_bits`]).
-#[inline(always)]
-fn bits(p: [f32; 2]) -> u64 {
-    u64::from(p[0].to_bits()) | (u64::from(p[1].to_bits()) << 32)
-}
-
-/// `[x, y]` from the 64 bits of [`bits`].
-#[inline(always)]
-fn from_bits(q: u64) -> [f32; 2] {
-    [f32::from_bits(q as u32), f32::from_bits((q >> 32) as u32)]
 }
 
 /// The point of segment `ab` nearest `p`: the plain algorithm where its certificate holds,
@@ -87,8 +76,12 @@ where
     let length_sq = get_f64_from_m128d_s(unpack_high_m128d(sums, sums));
     let t = along / length_sq;
     let interior = narrow_bits(add_m128d(a_pair, mul_m128d(v, set_splat_m128d(t))));
-    let end = core::hint::select_unpredictable(along < length_sq, interior, bits(b));
-    from_bits(core::hint::select_unpredictable(along > 0.0, end, bits(a)))
+    let end = core::hint::select_unpredictable(along < length_sq, interior, pair_bits(b));
+    bits_pair(core::hint::select_unpredictable(
+        along > 0.0,
+        end,
+        pair_bits(a),
+    ))
 }
 
 /// `careful` on the inputs narrowed back to `f32` (exactly: they were widened from it),
@@ -99,7 +92,7 @@ fn careful_out_of_line<F>(careful: F, a: m128d, b: m128d, p: m128d) -> [f32; 2]
 where
     F: FnOnce([f32; 2], [f32; 2], [f32; 2]) -> [f32; 2],
 {
-    let f32s = |q: m128d| from_bits(narrow_bits(q));
+    let f32s = |q: m128d| bits_pair(narrow_bits(q));
     careful(f32s(a), f32s(b), f32s(p))
 }
 
