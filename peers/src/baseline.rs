@@ -344,17 +344,11 @@ pub mod same {
     /// capsule2d's `Segment::project_point`.
     #[inline]
     pub fn closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> [f32; 2] {
-        #[cfg(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            target_feature = "sse2"
-        ))]
+        #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
         {
             sse2::closest_point(a, b, p)
         }
-        #[cfg(not(all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            target_feature = "sse2"
-        )))]
+        #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
         {
             fast_closest_point(a, b, p).unwrap_or_else(|| project(a, b, p).0)
         }
@@ -363,13 +357,7 @@ pub mod same {
     /// capsule2d's certified fast path for the f32 closest point (`src/num/fast.rs`): the
     /// plain algorithm in f64, the end regions selected, rounded once, where the point lies
     /// off the segment's line by more than the cross product's rounding.
-    #[cfg_attr(
-        all(
-            any(target_arch = "x86", target_arch = "x86_64"),
-            target_feature = "sse2"
-        ),
-        allow(dead_code)
-    )]
+    #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
     #[inline]
     fn fast_closest_point(a: [f32; 2], b: [f32; 2], p: [f32; 2]) -> Option<[f32; 2]> {
         let [ax, ay] = a.map(f64::from);
@@ -393,10 +381,7 @@ pub mod same {
     /// The same fast path as capsule2d runs it on x86 (`src/num/fast_sse2.rs`): `x` and `y`
     /// in one SSE2 register of two `f64`, the regions selected on the answer's bits, the
     /// careful path out of line.
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    ))]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     mod sse2 {
         use safe_arch::{
             add_m128d, cast_to_m128i_from_m128, convert_to_m128_from_m128d,

@@ -62,9 +62,8 @@ pub(crate) fn closest_on_segment_hook_f32(
 }
 
 /// The point of segment `ab` nearest `p`, for `f32`: [`closest_on_segment_f32`] where its
-/// certificate holds, `careful(a, b, p)` elsewhere. Where SSE2 is enabled at build time
-/// (every x86-64 target), the same operations on packed `f64` pairs answer, bit for bit
-/// (`num/fast_sse2.rs`).
+/// certificate holds, `careful(a, b, p)` elsewhere. On x86-64 the same operations on SSE2's
+/// packed `f64` pairs answer, bit for bit (`num/fast_sse2.rs`).
 #[inline(always)]
 pub(crate) fn closest_on_segment_or_f32<F>(
     a: [f32; 2],
@@ -75,17 +74,11 @@ pub(crate) fn closest_on_segment_or_f32<F>(
 where
     F: FnOnce([f32; 2], [f32; 2], [f32; 2]) -> [f32; 2],
 {
-    #[cfg(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    ))]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         super::fast_sse2::closest_on_segment_or_f32(a, b, p, careful)
     }
-    #[cfg(not(all(
-        any(target_arch = "x86", target_arch = "x86_64"),
-        target_feature = "sse2"
-    )))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
         match closest_on_segment_f32(a, b, p) {
             (q, true) => q,

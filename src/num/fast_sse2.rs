@@ -5,8 +5,8 @@
 //!
 //! The intrinsics come from `safe_arch`, which offers `core::arch` as safe functions behind
 //! `#[cfg(target_feature)]`: this crate keeps `forbid(unsafe_code)`. The module is compiled
-//! only where SSE2 is enabled at build time (every x86-64 target, and x86 ones built for
-//! it); elsewhere the portable function answers.
+//! for x86-64 only (every x86-64 CPU has SSE2; 32-bit x86 lacks the 64-bit move from a
+//! vector register that the selects use); elsewhere the portable function answers.
 //!
 //! Why the layout matters: written on scalars, the compiler packs the wrong pairs (`b` with
 //! `p` rather than `x` with `y`) and spends a dozen shuffles on it. Here `x` and `y` share a

@@ -48,7 +48,7 @@ mod fast_f64;
 mod fast_fixed;
 #[cfg(all(
     any(feature = "std", feature = "libm"),
-    any(target_arch = "x86", target_arch = "x86_64"),
+    target_arch = "x86_64",
     target_feature = "sse2"
 ))]
 mod fast_sse2;
