@@ -276,7 +276,7 @@ pub(crate) fn segment_features_f32(
 
 /// `if condition { x } else { y }` as a select (`cmov`, `blend`), never a branch.
 #[inline(always)]
-fn select<T>(condition: bool, x: T, y: T) -> T {
+pub(super) fn select<T>(condition: bool, x: T, y: T) -> T {
     core::hint::select_unpredictable(condition, x, y)
 }
 
@@ -314,6 +314,9 @@ pub(crate) fn segment_closest_points_f32(
     ya: [f32; 2],
     yb: [f32; 2],
 ) -> Option<([f32; 2], [f32; 2])> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    let (_, on_x, on_y) = super::fast_sse2::segment_pair_bits_f32(xa, xb, ya, yb)?;
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     let (_, on_x, on_y) = segment_pair_bits(xa, xb, ya, yb)?;
     Some((bits_pair(on_x), bits_pair(on_y)))
 }
@@ -345,17 +348,17 @@ pub(crate) enum FastPair {
 /// `2^-47 = 64u` of `m²`, with `m` the largest input magnitude: covers the rounding of
 /// every cross product `(q − o) × (s − r)` of input differences (each below `8m²`, its
 /// error below `32u m²`).
-const ORIENT_BOUND: f64 = 1.0 / (1u64 << 47) as f64;
+pub(super) const ORIENT_BOUND: f64 = 1.0 / (1u64 << 47) as f64;
 
 /// `2^-44 = 512u` of `m²`: covers the rounding of each candidate's squared gap (below
 /// `8m²`, from sums and products of differences that each carry up to `u`, and one
 /// reciprocal), so that two gaps further apart than this rank the same as exactly.
-const GAP_BOUND: f64 = 1.0 / (1u64 << 44) as f64;
+pub(super) const GAP_BOUND: f64 = 1.0 / (1u64 << 44) as f64;
 
 /// `2^-16`: a crossing whose segments' cross product `|d₁ × d₂|` is below this of `m²` is
 /// left to the careful path (its crossing parameter would amplify the rounding of the
 /// orientations beyond a thousandth of an `f32` ulp).
-const CROSSING_ANGLE: f64 = 1.0 / (1u64 << 16) as f64;
+pub(super) const CROSSING_ANGLE: f64 = 1.0 / (1u64 << 16) as f64;
 
 /// Segments `x = [xa, xb]` and `y = [ya, yb]` in `f32`, by the fast path in `f64`
 /// ([`segment_pair_bits`], as the unit tests read it): [`FastPair`] when its certificate
@@ -393,8 +396,12 @@ pub(crate) fn segment_pair_f32(
 /// point twice). Both answers are formed and the one that applies is selected, and so is
 /// the certificate that applies: whether two random segments cross is as random as they
 /// are, and a branch on it mispredicted about 0.7 times per query on 65536 random pairs.
+#[cfg_attr(
+    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
+    allow(dead_code)
+)]
 #[inline(always)]
-fn segment_pair_bits(
+pub(super) fn segment_pair_bits(
     xa: [f32; 2],
     xb: [f32; 2],
     ya: [f32; 2],

@@ -15,11 +15,12 @@
 //! vector unit that the rest of the query keeps busy. The careful path sits out of line
 //! (`#[cold]`), so that nothing is kept alive for it.
 
-use super::fast::{bits_pair, pair_bits};
+use super::fast::{CROSSING_ANGLE, GAP_BOUND, ORIENT_BOUND, bits_pair, pair_bits, select};
 use safe_arch::{
-    add_m128d, cast_to_m128i_from_m128, convert_to_m128_from_m128d,
-    convert_to_m128d_from_lower2_m128, get_f64_from_m128d_s, get_i64_from_m128i_s, m128, m128d,
-    mul_m128d, set_splat_m128d, shuffle_abi_f64_all_m128d, sub_m128d, unpack_high_m128d,
+    add_m128d, bitand_m128d, bitandnot_m128d, bitor_m128d, bitxor_m128d, cast_to_m128i_from_m128,
+    cmp_gt_mask_m128d, cmp_lt_mask_m128d, convert_to_m128_from_m128d,
+    convert_to_m128d_from_lower2_m128, div_m128d, get_f64_from_m128d_s, get_i64_from_m128i_s, m128,
+    m128d, mul_m128d, set_splat_m128d, shuffle_abi_f64_all_m128d, sub_m128d, unpack_high_m128d,
     unpack_low_m128d,
 };
 
@@ -96,6 +97,161 @@ where
     careful(f32s(a), f32s(b), f32s(p))
 }
 
+/// The two lanes of a pair.
+#[inline(always)]
+fn lanes(q: m128d) -> [f64; 2] {
+    [
+        get_f64_from_m128d_s(q),
+        get_f64_from_m128d_s(unpack_high_m128d(q, q)),
+    ]
+}
+
+/// `[p₀ q₁ − p₁ q₀, r₀ s₁ − r₁ s₀]`: two cross products, each rounded as
+/// `p[0] * q[1] - p[1] * q[0]` is.
+#[inline(always)]
+fn crosses(p: m128d, q: m128d, r: m128d, s: m128d) -> m128d {
+    let pq = mul_m128d(p, shuffle_abi_f64_all_m128d::<1>(q, q));
+    let rs = mul_m128d(r, shuffle_abi_f64_all_m128d::<1>(s, s));
+    sub_m128d(unpack_low_m128d(pq, rs), unpack_high_m128d(pq, rs))
+}
+
+/// `[p₀ q₀ + p₁ q₁, r₀ s₀ + r₁ s₁]`: two dot products, each rounded as
+/// `p[0] * q[0] + p[1] * q[1]` is.
+#[inline(always)]
+fn dots(p: m128d, q: m128d, r: m128d, s: m128d) -> m128d {
+    let (pq, rs) = (mul_m128d(p, q), mul_m128d(r, s));
+    add_m128d(unpack_low_m128d(pq, rs), unpack_high_m128d(pq, rs))
+}
+
+/// `if mask { x } else { y }` lane by lane.
+#[inline(always)]
+fn blend(mask: m128d, x: m128d, y: m128d) -> m128d {
+    bitor_m128d(bitand_m128d(mask, x), bitandnot_m128d(mask, y))
+}
+
+/// [`super::fast::segment_pair_bits`] on SSE2 pairs: the same operations in the same order
+/// (each lane of a packed operation rounds as the scalar one does), so the same
+/// certificate and the same answers bit for bit. `x` and `y` share a register, and two
+/// cross or dot products share one subtraction or addition.
+#[inline(always)]
+pub(crate) fn segment_pair_bits_f32(
+    xa: [f32; 2],
+    xb: [f32; 2],
+    ya: [f32; 2],
+    yb: [f32; 2],
+) -> Option<(bool, u64, u64)> {
+    let largest = [xa, xb, ya, yb]
+        .iter()
+        .flatten()
+        .fold(0.0_f32, |m, &c| if c.abs() > m { c.abs() } else { m });
+    let m = f64::from(largest);
+    let orient_bound = m * m * ORIENT_BOUND;
+    let [xa_bits, xb_bits, ya_bits, yb_bits] = [xa, xb, ya, yb].map(pair_bits);
+    let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(widen);
+    let (dx, dy) = (sub_m128d(xb, xa), sub_m128d(yb, ya));
+    let (aa, ab, ba, bb) = (
+        sub_m128d(xa, ya),
+        sub_m128d(xa, yb),
+        sub_m128d(xb, ya),
+        sub_m128d(xb, yb),
+    );
+    let [o_xa, o_xb] = lanes(crosses(dy, aa, dy, ba));
+    let [o_ya, o_yb] = lanes(crosses(dx, aa, dx, ab));
+    let certain = |o: f64| o.abs() > orient_bound;
+    if !(certain(o_xa) && certain(o_xb) && certain(o_ya) && certain(o_yb)) {
+        return None;
+    }
+    let crossing = ((o_xa > 0.0) != (o_xb > 0.0)) & ((o_ya > 0.0) != (o_yb > 0.0));
+    let turn = o_xa - o_xb;
+    let crossing_certain = turn.abs() > m * m * CROSSING_ANGLE;
+    let t_crossing = o_xa / turn;
+    let crossing_point = narrow_bits(add_m128d(xa, mul_m128d(dx, set_splat_m128d(t_crossing))));
+    let lengths_sq = dots(dx, dx, dy, dy);
+    let [dxx, dyy] = lanes(lengths_sq);
+    // [1 / |dy|², 1 / |dx|²], in the order the gaps take them.
+    let inv = div_m128d(
+        set_splat_m128d(1.0),
+        shuffle_abi_f64_all_m128d::<1>(lengths_sq, lengths_sq),
+    );
+    let [inv_y, inv_x] = lanes(inv);
+    let squares = [dots(aa, aa, ba, ba), dots(ab, ab, bb, bb)];
+    let along_x = dots(aa, dy, ba, dy);
+    // Negated exactly (the sign bit flipped), as `-dot(…)`.
+    let along_y = bitxor_m128d(dots(aa, dx, ab, dx), set_splat_m128d(-0.0));
+    let gaps_of = |along: m128d, length_sq: f64, orient: m128d, inv: f64, at_start, at_end| {
+        let interior = mul_m128d(mul_m128d(orient, orient), set_splat_m128d(inv));
+        let end = blend(
+            cmp_lt_mask_m128d(along, set_splat_m128d(length_sq)),
+            interior,
+            at_end,
+        );
+        blend(
+            cmp_gt_mask_m128d(along, set_splat_m128d(0.0)),
+            end,
+            at_start,
+        )
+    };
+    let never = set_splat_m128d(f64::INFINITY);
+    let [g0, g1] = lanes(gaps_of(
+        along_x,
+        dyy,
+        m128d::from_array([o_xa, o_xb]),
+        inv_y,
+        squares[0],
+        squares[1],
+    ));
+    let [g2, g3] = lanes(gaps_of(
+        along_y,
+        dxx,
+        m128d::from_array([o_ya, o_yb]),
+        inv_x,
+        never,
+        never,
+    ));
+    let gaps = [g0, g1, g2, g3];
+    let (lo01, hi01) = select(g1 < g0, (1, 0), (0, 1));
+    let (lo23, hi23) = select(g3 < g2, (3, 2), (2, 3));
+    let (best, other_lo) = select(gaps[lo23] < gaps[lo01], (lo23, lo01), (lo01, lo23));
+    let lesser = |x: f64, y: f64| select(y < x, y, x);
+    let second = lesser(gaps[other_lo], lesser(gaps[hi01], gaps[hi23]));
+    let apart_certain = second - gaps[best] > m * m * GAP_BOUND;
+    if !select(crossing, crossing_certain, apart_certain) {
+        return None;
+    }
+    let onto_y = best < 2;
+    let endpoint = select(
+        onto_y,
+        select(best == 0, xa_bits, xb_bits),
+        select(best == 2, ya_bits, yb_bits),
+    );
+    let project = |start: m128d, v: m128d, t: f64, start_bits: u64, end_bits: u64| {
+        let interior = narrow_bits(add_m128d(start, mul_m128d(v, set_splat_m128d(t))));
+        select(t > 0.0, select(t < 1.0, interior, end_bits), start_bits)
+    };
+    let [along_0, along_1] = lanes(along_x);
+    let [along_2, along_3] = lanes(along_y);
+    let onto_y_point = project(
+        ya,
+        dy,
+        [along_0, along_1][best & 1] * inv_y,
+        ya_bits,
+        yb_bits,
+    );
+    let onto_x_point = project(
+        xa,
+        dx,
+        [along_2, along_3][best & 1] * inv_x,
+        xa_bits,
+        xb_bits,
+    );
+    let on = select(onto_y, onto_y_point, onto_x_point);
+    Some((
+        crossing,
+        select(crossing, crossing_point, select(onto_y, endpoint, on)),
+        select(crossing, crossing_point, select(onto_y, on, endpoint)),
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::fast::closest_on_segment_f32;
@@ -116,6 +272,54 @@ mod tests {
             assert_eq!(packed_bits, CAREFUL.map(f32::to_bits), "{a:?} {b:?} {p:?}");
         }
         certain
+    }
+
+    /// The SSE2 segment pair against the portable one: the same verdict and the same bits,
+    /// on random pairs (crossing, apart, near-parallel, touching, at every magnitude) and
+    /// special values.
+    #[test]
+    fn segment_pairs_agree_with_the_portable_path_bit_for_bit() {
+        use super::super::fast::segment_pair_bits;
+        use super::segment_pair_bits_f32;
+        let specials = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            1e-45,
+            f32::MAX,
+            f32::INFINITY,
+            f32::NAN,
+        ];
+        let mut rng = Rng(0x5e61);
+        let mut outcomes = [0_u32; 3];
+        for _ in 0..200_000 {
+            let scale = 10f64.powi((rng.next() % 40) as i32 - 20);
+            let point = |rng: &mut Rng| {
+                [0, 1].map(|_| match rng.next() % 16 {
+                    0 => specials[(rng.next() % specials.len() as u64) as usize],
+                    1 => f32::from_bits(rng.next() as u32),
+                    _ => ((rng.unit() * 2.0 - 1.0) * scale) as f32,
+                })
+            };
+            let (xa, xb, ya) = (point(&mut rng), point(&mut rng), point(&mut rng));
+            let yb = match rng.next() % 4 {
+                // Parallel to x, or through one of its endpoints.
+                0 => [ya[0] + (xb[0] - xa[0]), ya[1] + (xb[1] - xa[1])],
+                1 => xa,
+                _ => point(&mut rng),
+            };
+            let packed = segment_pair_bits_f32(xa, xb, ya, yb);
+            let portable = segment_pair_bits(xa, xb, ya, yb);
+            assert_eq!(packed, portable, "{xa:?} {xb:?} {ya:?} {yb:?}");
+            outcomes[match portable {
+                None => 0,
+                Some((false, _, _)) => 1,
+                Some((true, _, _)) => 2,
+            }] += 1;
+        }
+        // Every outcome was seen often.
+        assert!(outcomes.iter().all(|&n| n > 10_000), "{outcomes:?}");
     }
 
     /// The careful path gets the inputs back exactly.
