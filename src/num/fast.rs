@@ -348,7 +348,7 @@ pub(crate) enum FastPair {
 /// `2^-47 = 64u` of `m²`, with `m` the largest input magnitude: covers the rounding of
 /// every cross product `(q − o) × (s − r)` of input differences (each below `8m²`, its
 /// error below `32u m²`).
-pub(super) const ORIENT_BOUND: f64 = 1.0 / (1u64 << 47) as f64;
+const ORIENT_BOUND: f64 = 1.0 / (1u64 << 47) as f64;
 
 /// `2^-44 = 512u` of `m²`: covers the rounding of each candidate's squared gap (below
 /// `8m²`, from sums and products of differences that each carry up to `u`, and one
@@ -358,7 +358,7 @@ pub(super) const GAP_BOUND: f64 = 1.0 / (1u64 << 44) as f64;
 /// `2^-16`: a crossing whose segments' cross product `|d₁ × d₂|` is below this of `m²` is
 /// left to the careful path (its crossing parameter would amplify the rounding of the
 /// orientations beyond a thousandth of an `f32` ulp).
-pub(super) const CROSSING_ANGLE: f64 = 1.0 / (1u64 << 16) as f64;
+const CROSSING_ANGLE: f64 = 1.0 / (1u64 << 16) as f64;
 
 /// Segments `x = [xa, xb]` and `y = [ya, yb]` in `f32`, by the fast path in `f64`
 /// ([`segment_pair_bits`], as the unit tests read it): [`FastPair`] when its certificate
@@ -407,15 +407,7 @@ pub(super) fn segment_pair_bits(
     ya: [f32; 2],
     yb: [f32; 2],
 ) -> Option<(bool, u64, u64)> {
-    let largest = [xa, xb, ya, yb]
-        .iter()
-        .flatten()
-        .fold(0.0_f32, |m, &c| if c.abs() > m { c.abs() } else { m });
-    let m = f64::from(largest);
-    // An infinite input makes the bound infinite, and a NaN one (which loses every
-    // comparison in the fold above) the orientations that use it: either fails the
-    // certificate below. Every coordinate enters one of the four orientations.
-    let orient_bound = m * m * ORIENT_BOUND;
+    let m = pair_magnitude([xa, xb, ya, yb]);
     // The inputs' bits, for the answer's selects (below).
     let [xa_bits, xb_bits, ya_bits, yb_bits] = [xa, xb, ya, yb].map(pair_bits);
     let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(|p| p.map(f64::from));
@@ -428,16 +420,8 @@ pub(super) fn segment_pair_bits(
     // Sides of x's endpoints against y's line, and of y's against x's line.
     let (o_xa, o_xb) = (cross(dy, aa), cross(dy, ba));
     let (o_ya, o_yb) = (cross(dx, aa), cross(dx, ab));
-    let certain = |o: f64| o.abs() > orient_bound;
-    if !(certain(o_xa) && certain(o_xb) && certain(o_ya) && certain(o_yb)) {
-        return None;
-    }
-    let crossing = ((o_xa > 0.0) != (o_xb > 0.0)) & ((o_ya > 0.0) != (o_yb > 0.0));
-    // Crossing: where x meets y's line, `t = o_xa / (o_xa − o_xb)` along x (formed either
-    // way; apart, it is not used).
-    let turn = o_xa - o_xb;
-    let crossing_certain = turn.abs() > m * m * CROSSING_ANGLE;
-    let t_crossing = o_xa / turn;
+    let (crossing, crossing_certain, t_crossing) = orientations([o_xa, o_xb, o_ya, o_yb], m)?;
+    // Crossing: where x meets y's line.
     let crossing_point = pair_bits([
         (xa[0] + t_crossing * dx[0]) as f32,
         (xa[1] + t_crossing * dx[1]) as f32,
@@ -466,44 +450,102 @@ pub(super) fn segment_pair_bits(
         gap(along[2], dxx, o_ya, inv_x, never, never),
         gap(along[3], dxx, o_yb, inv_x, never, never),
     ];
-    // The nearest and the second nearest, by selects.
+    let (best, apart_certain) = nearest_candidate(gaps, m * m * GAP_BOUND);
+    if !select(crossing, crossing_certain, apart_certain) {
+        return None;
+    }
+    // The winner's projection: onto y for candidates 0 and 1, onto x for 2 and 3, both
+    // formed so that no `f64` operand is selected (a branch on inputs a predictor cannot
+    // learn: on 65536 random pairs the selects had mispredicted 0.8 times per query), and
+    // their bits selected.
+    let project = |start: [f64; 2], v: [f64; 2], t: f64, start_bits: u64, end_bits: u64| {
+        let interior = pair_bits([(start[0] + t * v[0]) as f32, (start[1] + t * v[1]) as f32]);
+        select(t > 0.0, select(t < 1.0, interior, end_bits), start_bits)
+    };
+    let projections = [
+        project(ya, dy, along[best & 1] * inv_y, ya_bits, yb_bits),
+        project(xa, dx, along[2 | (best & 1)] * inv_x, xa_bits, xb_bits),
+    ];
+    let ends = [xa_bits, xb_bits, ya_bits, yb_bits];
+    Some(pair_answer(
+        crossing,
+        crossing_point,
+        best,
+        ends,
+        projections,
+    ))
+}
+
+/// The largest magnitude among the four points' coordinates, widened: the scale of the
+/// segment pair's bounds. An infinite input makes the bounds infinite, and a NaN one (which
+/// loses every comparison here) the orientations that use it: either fails the
+/// certificate. Every coordinate enters one of the four orientations.
+#[inline(always)]
+pub(super) fn pair_magnitude(points: [[f32; 2]; 4]) -> f64 {
+    let largest = points
+        .iter()
+        .flatten()
+        .fold(0.0_f32, |m, &c| if c.abs() > m { c.abs() } else { m });
+    f64::from(largest)
+}
+
+/// What the four orientations say, when each is further from zero than its rounding
+/// (`None` otherwise): whether the segments cross, whether a crossing is far enough from
+/// parallel to certify its point, and the crossing's parameter along x,
+/// `t = o_xa / (o_xa − o_xb)` (formed either way; apart, it is not used).
+#[inline(always)]
+pub(super) fn orientations(
+    [o_xa, o_xb, o_ya, o_yb]: [f64; 4],
+    m: f64,
+) -> Option<(bool, bool, f64)> {
+    let certain = |o: f64| o.abs() > m * m * ORIENT_BOUND;
+    if !(certain(o_xa) && certain(o_xb) && certain(o_ya) && certain(o_yb)) {
+        return None;
+    }
+    let crossing = ((o_xa > 0.0) != (o_xb > 0.0)) & ((o_ya > 0.0) != (o_yb > 0.0));
+    let turn = o_xa - o_xb;
+    Some((crossing, turn.abs() > m * m * CROSSING_ANGLE, o_xa / turn))
+}
+
+/// The nearest of the four candidates' squared gaps and whether it beats the second by
+/// more than `gap_bound`, by selects. Ties go to the lower index (x's candidates first, as
+/// in the careful path).
+#[inline(always)]
+pub(super) fn nearest_candidate(gaps: [f64; 4], gap_bound: f64) -> (usize, bool) {
     let (lo01, hi01) = select(gaps[1] < gaps[0], (1, 0), (0, 1));
     let (lo23, hi23) = select(gaps[3] < gaps[2], (3, 2), (2, 3));
     let (best, other_lo) = select(gaps[lo23] < gaps[lo01], (lo23, lo01), (lo01, lo23));
     // `min` by comparison (see `tests/determinism.rs`).
     let lesser = |x: f64, y: f64| select(y < x, y, x);
     let second = lesser(gaps[other_lo], lesser(gaps[hi01], gaps[hi23]));
-    let gap_bound = m * m * GAP_BOUND;
-    let apart_certain = second - gaps[best] > gap_bound;
-    if !select(crossing, crossing_certain, apart_certain) {
-        return None;
-    }
-    // The winner's projection: onto y for candidates 0 and 1, onto x for 2 and 3. Selected,
-    // not branched on: the winner is as random as the pair (a branch mispredicts on
-    // inputs a predictor cannot learn). The points are selected as the 64 bits of their
-    // `f32` pair (an input's own bits, or the rounded interior point's): x86 turns a
-    // select of `f64` values whose condition compares other values into a branch, and
-    // these three mispredicted about 0.8 times per query on 65536 random pairs.
+    (best, second - gaps[best] > gap_bound)
+}
+
+/// The segment pair's answer as [`segment_pair_bits`] returns it, from the winning
+/// candidate `best` (its endpoint among `ends = [xa, xb, ya, yb]`, as bits) and both
+/// projections (onto y of x's endpoint, onto x of y's), or the crossing point twice. All
+/// selected on the points' bits: x86 turns a select of `f64` values whose condition
+/// compares other values into a branch.
+#[inline(always)]
+pub(super) fn pair_answer(
+    crossing: bool,
+    crossing_point: u64,
+    best: usize,
+    ends: [u64; 4],
+    [onto_y_point, onto_x_point]: [u64; 2],
+) -> (bool, u64, u64) {
     let onto_y = best < 2;
     let endpoint = select(
         onto_y,
-        select(best == 0, xa_bits, xb_bits),
-        select(best == 2, ya_bits, yb_bits),
+        select(best == 0, ends[0], ends[1]),
+        select(best == 2, ends[2], ends[3]),
     );
-    // Both projections are formed, onto y of x's nearer endpoint and onto x of y's, so
-    // that no `f64` operand is selected (for the same reason), and their bits selected.
-    let project = |start: [f64; 2], v: [f64; 2], t: f64, start_bits: u64, end_bits: u64| {
-        let interior = pair_bits([(start[0] + t * v[0]) as f32, (start[1] + t * v[1]) as f32]);
-        select(t > 0.0, select(t < 1.0, interior, end_bits), start_bits)
-    };
-    let onto_y_point = project(ya, dy, along[best & 1] * inv_y, ya_bits, yb_bits);
-    let onto_x_point = project(xa, dx, along[2 | (best & 1)] * inv_x, xa_bits, xb_bits);
     let on = select(onto_y, onto_y_point, onto_x_point);
-    Some((
+    (
         crossing,
         select(crossing, crossing_point, select(onto_y, endpoint, on)),
         select(crossing, crossing_point, select(onto_y, on, endpoint)),
-    ))
+    )
 }
 
 /// The 64 bits of an `f32` pair, `x` in the low half.

@@ -15,7 +15,10 @@
 //! vector unit that the rest of the query keeps busy. The careful path sits out of line
 //! (`#[cold]`), so that nothing is kept alive for it.
 
-use super::fast::{CROSSING_ANGLE, GAP_BOUND, ORIENT_BOUND, bits_pair, pair_bits, select};
+use super::fast::{
+    GAP_BOUND, bits_pair, nearest_candidate, orientations, pair_answer, pair_bits, pair_magnitude,
+    select,
+};
 use safe_arch::{
     add_m128d, bitand_m128d, bitandnot_m128d, bitor_m128d, bitxor_m128d, cast_to_m128i_from_m128,
     cmp_gt_mask_m128d, cmp_lt_mask_m128d, convert_to_m128_from_m128d,
@@ -140,12 +143,7 @@ pub(crate) fn segment_pair_bits_f32(
     ya: [f32; 2],
     yb: [f32; 2],
 ) -> Option<(bool, u64, u64)> {
-    let largest = [xa, xb, ya, yb]
-        .iter()
-        .flatten()
-        .fold(0.0_f32, |m, &c| if c.abs() > m { c.abs() } else { m });
-    let m = f64::from(largest);
-    let orient_bound = m * m * ORIENT_BOUND;
+    let m = pair_magnitude([xa, xb, ya, yb]);
     let [xa_bits, xb_bits, ya_bits, yb_bits] = [xa, xb, ya, yb].map(pair_bits);
     let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(widen);
     let (dx, dy) = (sub_m128d(xb, xa), sub_m128d(yb, ya));
@@ -157,14 +155,7 @@ pub(crate) fn segment_pair_bits_f32(
     );
     let [o_xa, o_xb] = lanes(crosses(dy, aa, dy, ba));
     let [o_ya, o_yb] = lanes(crosses(dx, aa, dx, ab));
-    let certain = |o: f64| o.abs() > orient_bound;
-    if !(certain(o_xa) && certain(o_xb) && certain(o_ya) && certain(o_yb)) {
-        return None;
-    }
-    let crossing = ((o_xa > 0.0) != (o_xb > 0.0)) & ((o_ya > 0.0) != (o_yb > 0.0));
-    let turn = o_xa - o_xb;
-    let crossing_certain = turn.abs() > m * m * CROSSING_ANGLE;
-    let t_crossing = o_xa / turn;
+    let (crossing, crossing_certain, t_crossing) = orientations([o_xa, o_xb, o_ya, o_yb], m)?;
     let crossing_point = narrow_bits(add_m128d(xa, mul_m128d(dx, set_splat_m128d(t_crossing))));
     let lengths_sq = dots(dx, dx, dy, dy);
     let [dxx, dyy] = lanes(lengths_sq);
@@ -208,22 +199,10 @@ pub(crate) fn segment_pair_bits_f32(
         never,
         never,
     ));
-    let gaps = [g0, g1, g2, g3];
-    let (lo01, hi01) = select(g1 < g0, (1, 0), (0, 1));
-    let (lo23, hi23) = select(g3 < g2, (3, 2), (2, 3));
-    let (best, other_lo) = select(gaps[lo23] < gaps[lo01], (lo23, lo01), (lo01, lo23));
-    let lesser = |x: f64, y: f64| select(y < x, y, x);
-    let second = lesser(gaps[other_lo], lesser(gaps[hi01], gaps[hi23]));
-    let apart_certain = second - gaps[best] > m * m * GAP_BOUND;
+    let (best, apart_certain) = nearest_candidate([g0, g1, g2, g3], m * m * GAP_BOUND);
     if !select(crossing, crossing_certain, apart_certain) {
         return None;
     }
-    let onto_y = best < 2;
-    let endpoint = select(
-        onto_y,
-        select(best == 0, xa_bits, xb_bits),
-        select(best == 2, ya_bits, yb_bits),
-    );
     let project = |start: m128d, v: m128d, t: f64, start_bits: u64, end_bits: u64| {
         let interior = narrow_bits(add_m128d(start, mul_m128d(v, set_splat_m128d(t))));
         select(t > 0.0, select(t < 1.0, interior, end_bits), start_bits)
@@ -244,11 +223,13 @@ pub(crate) fn segment_pair_bits_f32(
         xa_bits,
         xb_bits,
     );
-    let on = select(onto_y, onto_y_point, onto_x_point);
-    Some((
+    let ends = [xa_bits, xb_bits, ya_bits, yb_bits];
+    Some(pair_answer(
         crossing,
-        select(crossing, crossing_point, select(onto_y, endpoint, on)),
-        select(crossing, crossing_point, select(onto_y, on, endpoint)),
+        crossing_point,
+        best,
+        ends,
+        [onto_y_point, onto_x_point],
     ))
 }
 
