@@ -153,8 +153,9 @@ pub(crate) fn segment_pair_bits_f32(
         sub_m128d(xb, ya),
         sub_m128d(xb, yb),
     );
-    let [o_xa, o_xb] = lanes(crosses(dy, aa, dy, ba));
-    let [o_ya, o_yb] = lanes(crosses(dx, aa, dx, ab));
+    // The orientations stay packed for the gaps below.
+    let (orient_x, orient_y) = (crosses(dy, aa, dy, ba), crosses(dx, aa, dx, ab));
+    let ([o_xa, o_xb], [o_ya, o_yb]) = (lanes(orient_x), lanes(orient_y));
     let (crossing, crossing_certain, t_crossing) = orientations([o_xa, o_xb, o_ya, o_yb], m)?;
     let crossing_point = narrow_bits(add_m128d(xa, mul_m128d(dx, set_splat_m128d(t_crossing))));
     let lengths_sq = dots(dx, dx, dy, dy);
@@ -184,21 +185,9 @@ pub(crate) fn segment_pair_bits_f32(
     };
     let never = set_splat_m128d(f64::INFINITY);
     let [g0, g1] = lanes(gaps_of(
-        along_x,
-        dyy,
-        m128d::from_array([o_xa, o_xb]),
-        inv_y,
-        squares[0],
-        squares[1],
+        along_x, dyy, orient_x, inv_y, squares[0], squares[1],
     ));
-    let [g2, g3] = lanes(gaps_of(
-        along_y,
-        dxx,
-        m128d::from_array([o_ya, o_yb]),
-        inv_x,
-        never,
-        never,
-    ));
+    let [g2, g3] = lanes(gaps_of(along_y, dxx, orient_y, inv_x, never, never));
     let (best, apart_certain) = nearest_candidate([g0, g1, g2, g3], m * m * GAP_BOUND);
     if !select(crossing, crossing_certain, apart_certain) {
         return None;
