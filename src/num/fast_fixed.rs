@@ -185,17 +185,137 @@ pub(crate) fn within_segment<T: Raw>(
         let u = [pr[0] - br[0], pr[1] - br[1]];
         return Some(dot(u, u) <= radius_sq);
     }
-    let cross = (mul(v[0], w[1]) - mul(v[1], w[0])).abs();
-    // `cross² ≤ R² |v|²`, by floating point where that is certain, else exactly.
+    let cross = mul(v[0], w[1]) - mul(v[1], w[0]);
+    Some(interior_within::<T>(cross.abs(), radius_sq, length_sq))
+}
+
+/// The interior's decision of [`within_segment`]: `cross² ≤ R² |v|²` for `cross = |v × w|`,
+/// by floating point where that is certain, else exactly.
+#[inline(always)]
+fn interior_within<T: Raw>(cross: i128, radius_sq: i128, length_sq: i128) -> bool {
     let (c, r, l) = (approx(cross), approx(radius_sq), approx(length_sq));
     let (lhs, rhs) = (c * c, r * l);
     if lhs < rhs * (1.0 - 32.0 * U) {
-        return Some(true);
+        return true;
     }
     if lhs > rhs * (1.0 + 32.0 * U) {
-        return Some(false);
+        return false;
     }
-    Some(T::wide_product_le(cross, cross, radius_sq, length_sq))
+    T::wide_product_le(cross, cross, radius_sq, length_sq)
+}
+
+/// The nearest features of a point and a segment as the careful path forms them
+/// (`Projection::normal` and the projection's closest point): the unit normal from the
+/// segment towards `p`, their distance and the segment's point nearest `p`, bit for bit.
+pub(crate) type Features<T> = ([T; 2], T, [T; 2]);
+
+/// [`Features`] of `p` and segment `ab` on raw integers, within the limit; `None` beyond
+/// it, and for the careful path's special rules: `p` at the nearest end (its normal is
+/// the segment's own) and `p` on the segment's interior.
+///
+/// The careful path's steps, each exact here or rounded as it rounds: the region from
+/// `(p − a)·v` against 0 and `|v|²`; beyond an end `e`, the normal `d / |d|` for
+/// `d = p − e` (the scalar's own `normalize`) and the distance `d·n`, whose two products
+/// round as the scalar's multiplication does and whose sum cannot saturate (`|d|` is
+/// below `2^(bits − 2)·√2` and `|n| ≤ 1`); in the interior, the left normal of `v` (the
+/// scalar's `normalize` of `(−v_y, v_x)`) turned to `p`'s side by the exact sign of
+/// `v × w`, the distance `|w·n|`, and the closest point [`closest_on_segment`]'s.
+#[inline(always)]
+pub(crate) fn segment_features<T: Raw>(a: [T; 2], b: [T; 2], p: [T; 2]) -> Option<Features<T>> {
+    let ([ar, br, pr], v, w) = offsets(a, b, p)?;
+    let along = dot(w, v);
+    if along <= 0 {
+        return end_features(w, a);
+    }
+    let length_sq = dot(v, v);
+    if along >= length_sq {
+        return end_features([pr[0] - br[0], pr[1] - br[1]], b);
+    }
+    let cross = mul(v[0], w[1]) - mul(v[1], w[0]);
+    interior_features(ar, br, v, w, along, length_sq, cross)
+}
+
+/// Whether `p` lies within `r₁ + r₂` of segment `ab` ([`within_segment`]'s decision, the
+/// same steps) and, where it does, its [`Features`] ([`segment_features`]'), in one pass
+/// over the shared integers: `Some(None)` for "apart", `Some(Some(features))` for
+/// "within", `None` beyond the limit and where the features need the careful path's
+/// special rules.
+#[inline(always)]
+pub(crate) fn segment_contact<T: Raw>(
+    p: [T; 2],
+    a: [T; 2],
+    b: [T; 2],
+    r1: T,
+    r2: T,
+) -> Option<Option<Features<T>>> {
+    let ([ar, br, pr], v, w) = offsets(a, b, p)?;
+    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
+        return Some(None);
+    }
+    let radius = T::plus(r1, r2).raw();
+    let radius_sq = mul(radius, radius);
+    let along = dot(w, v);
+    if along <= 0 {
+        if dot(w, w) > radius_sq {
+            return Some(None);
+        }
+        return end_features(w, a).map(Some);
+    }
+    let length_sq = dot(v, v);
+    if along >= length_sq {
+        let u = [pr[0] - br[0], pr[1] - br[1]];
+        if dot(u, u) > radius_sq {
+            return Some(None);
+        }
+        return end_features(u, b).map(Some);
+    }
+    let cross = mul(v[0], w[1]) - mul(v[1], w[0]);
+    if !interior_within::<T>(cross.abs(), radius_sq, length_sq) {
+        return Some(None);
+    }
+    interior_features(ar, br, v, w, along, length_sq, cross).map(Some)
+}
+
+/// The features beyond end `e`, for `d = p − e`: `None` where `p` is the end.
+#[inline(always)]
+fn end_features<T: Raw>(d: [i64; 2], e: [T; 2]) -> Option<Features<T>> {
+    let (nx, ny) = T::normalize(T::from_raw(d[0]), T::from_raw(d[1]))?;
+    let distance = scaled_dot::<T>(d, [nx.raw(), ny.raw()]);
+    Some(([nx, ny], T::from_raw(distance), e))
+}
+
+/// The interior's features, for `0 < along < |v|²`: `None` where `p` lies on the segment
+/// (`cross = 0`) or the segment's direction has no normal.
+#[inline(always)]
+fn interior_features<T: Raw>(
+    a: [i64; 2],
+    b: [i64; 2],
+    v: [i64; 2],
+    w: [i64; 2],
+    along: i128,
+    length_sq: i128,
+    cross: i128,
+) -> Option<Features<T>> {
+    if cross == 0 {
+        return None;
+    }
+    let (lx, ly) = T::normalize(T::from_raw(-v[1]), T::from_raw(v[0]))?;
+    let normal = if cross < 0 {
+        [lx.neg(), ly.neg()]
+    } else {
+        [lx, ly]
+    };
+    let distance = scaled_dot::<T>(w, normal.map(T::raw)).abs();
+    let closest = interior_point::<T>(a, b, v, along, length_sq);
+    Some((normal, T::from_raw(distance), closest))
+}
+
+/// `x·n` with each product rounded as the scalar's multiplication rounds, for `|x|` below
+/// `2^(bits − 2)` per coordinate and `|n| ≤ 1`: each rounded product is then below
+/// `2^(bits − 2)` and their sum fits, as the careful path's saturating sum does.
+#[inline(always)]
+fn scaled_dot<T: Raw>(x: [i64; 2], n: [i64; 2]) -> i64 {
+    (round_shift(mul(x[0], n[0]), T::FRAC) + round_shift(mul(x[1], n[1]), T::FRAC)) as i64
 }
 
 /// `scaled_ratio(num, den, frac)`, `round(num · 2^frac ÷ den)`, for `0 < num < den <
@@ -241,7 +361,10 @@ fn approx(x: i128) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::{Raw, closest_on_segment, project, ratio, scaled_ratio, within_segment};
+    use super::{
+        Raw, closest_on_segment, project, ratio, scaled_ratio, segment_contact, segment_features,
+        within_segment,
+    };
     use crate::num::{SEAL, provided_within_segment};
     use crate::query::project::project_provided;
     use crate::test_rng::Rng;
@@ -262,7 +385,7 @@ mod tests {
     /// (`b` a few units from `a`) and points on the segment's line.
     fn agree<T: Raw + core::fmt::Debug>(type_bits: u32) {
         let mut rng = Rng(5);
-        let (mut fast, mut total) = (0, 0);
+        let (mut fast, mut total, mut featured, mut touching) = (0, 0, 0, 0);
         for round in 0..60_000_u32 {
             let bits = 1 + round % (type_bits - 1);
             let mut point = || {
@@ -320,9 +443,30 @@ mod tests {
             if let Some(within) = within_segment(p, a, b, r1, r2) {
                 assert_eq!(within, careful, "{p:?} {a:?} {b:?} {r1:?} {r2:?}");
             }
+            // The features against the careful projection and normal, and the one-pass
+            // contact against the predicate and those features.
+            let projection = project_provided(a, b, p);
+            let (normal, distance) = projection.normal(a, b, p);
+            let careful_features = ([normal[0], normal[1]], distance, projection.closest);
+            let features = segment_features(a, b, p);
+            if let Some(features) = features {
+                assert_eq!(features, careful_features, "{a:?} {b:?} {p:?}");
+                featured += 1;
+            }
+            match segment_contact(p, a, b, r1, r2) {
+                Some(None) => assert!(!careful, "{p:?} {a:?} {b:?} {r1:?} {r2:?}"),
+                Some(Some(found)) => {
+                    assert!(careful, "{p:?} {a:?} {b:?} {r1:?} {r2:?}");
+                    assert_eq!(found, careful_features, "{p:?} {a:?} {b:?} {r1:?} {r2:?}");
+                    touching += 1;
+                }
+                None => assert!(features.is_none() || !certain, "{p:?} {a:?} {b:?}"),
+            }
         }
         // Most magnitudes are within the limit: the fast paths were exercised.
         assert!(fast * 4 > total * 3, "{fast} of {total}");
+        assert!(featured * 2 > total, "{featured} of {total}");
+        assert!(touching * 20 > total, "{touching} of {total}");
     }
 
     /// `ratio` is `scaled_ratio` bit for bit, for `0 < num < den` at every magnitude below

@@ -490,6 +490,36 @@ macro_rules! fixed_scalar {
                 Some(fast_fixed::closest_on_segment(a, b, p))
             }
             #[inline(always)]
+            fn __segment_features(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<fast_fixed::Features<Self>> {
+                fast_fixed::segment_features(a, b, p)
+            }
+            // The careful path's own answers, bit for bit (`fast_fixed.rs`).
+            #[inline(always)]
+            fn __segment_features_identical(
+                a: [Self; 2],
+                b: [Self; 2],
+                p: [Self; 2],
+                _: Seal,
+            ) -> Option<fast_fixed::Features<Self>> {
+                fast_fixed::segment_features(a, b, p)
+            }
+            #[inline(always)]
+            fn __segment_contact(
+                p: [Self; 2],
+                a: [Self; 2],
+                b: [Self; 2],
+                r1: Self,
+                r2: Self,
+                _: Seal,
+            ) -> Option<Option<fast_fixed::Features<Self>>> {
+                fast_fixed::segment_contact(p, a, b, r1, r2)
+            }
+            #[inline(always)]
             fn __within_segment(
                 p: [Self; 2],
                 a: [Self; 2],

@@ -575,6 +575,20 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     #[doc(hidden)]
     #[inline(always)]
     #[allow(clippy::type_complexity)]
+    fn __segment_contact(
+        p: [Self; 2],
+        a: [Self; 2],
+        b: [Self; 2],
+        r1: Self,
+        r2: Self,
+        seal: Seal,
+    ) -> Option<Option<([Self; 2], Self, [Self; 2])>> {
+        let _ = (p, a, b, r1, r2, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
     fn __segment_features_identical(
         a: [Self; 2],
         b: [Self; 2],

@@ -221,6 +221,22 @@ pub(crate) trait Num: Scalar {
     ) -> Option<([Self; 2], Self, [Self; 2])> {
         Self::__segment_features(a, b, p, SEAL)
     }
+    /// Whether `p` lies within `r₁ + r₂` of segment `ab` and, where it does, the
+    /// [`segment_features`](Self::segment_features), by one pass over shared integers
+    /// (fixed point within its fast paths' limit, `num/fast_fixed.rs`): `Some(None)` for
+    /// "apart", `Some(Some(features))` for "within", `None` where the scalar has no such
+    /// pass or it does not answer (the predicate, then the features, decide).
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn segment_contact(
+        p: [Self; 2],
+        a: [Self; 2],
+        b: [Self; 2],
+        r1: Self,
+        r2: Self,
+    ) -> Option<Option<([Self; 2], Self, [Self; 2])>> {
+        Self::__segment_contact(p, a, b, r1, r2, SEAL)
+    }
     /// [`segment_features`](Self::segment_features) by a path whose answers are the
     /// careful path's bit for bit (`f64`'s), or `None` where the scalar has none or its
     /// case is not the common one: for the segment pairs, whose manifolds compare the

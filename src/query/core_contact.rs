@@ -146,6 +146,10 @@ pub(crate) fn depth_rescaled<V: Vector2>(
 }
 
 /// Point `p` (core `x`) against segment `ab` (core `y`), inflated by `radius`.
+///
+/// Where the scalar decides and forms the features in one pass (fixed point,
+/// `Num::segment_contact`), that pass answers; elsewhere the exact predicate decides and
+/// the features follow.
 #[inline]
 pub(crate) fn point_segment<V: Vector2>(
     p: V,
@@ -153,6 +157,19 @@ pub(crate) fn point_segment<V: Vector2>(
     b: V,
     radii: Radii<S<V>>,
 ) -> Option<CoreContact<V>> {
+    if let Some(within) = S::<V>::segment_contact(xy(p), xy(a), xy(b), radii.x, radii.y) {
+        let ([nx, ny], distance, [qx, qy]) = within?;
+        let depth = depth::<V>(radii.sum(), distance);
+        if depth.is_finite() {
+            return Some(CoreContact {
+                normal: V::new(nx, ny),
+                depth,
+                separation: distance,
+                on_x: p,
+                on_y: V::new(qx, qy),
+            });
+        }
+    }
     if !within_segment(p, a, b, radii) {
         return None;
     }
