@@ -124,7 +124,8 @@ pub mod response;
 pub mod shape;
 pub mod vector;
 
-#[cfg(test)]
+// Its users test float or fixed-point queries: with neither, no scalar to test.
+#[cfg(all(test, any(feature = "std", feature = "libm", feature = "fixed")))]
 mod test_rng;
 
 pub use motion::{

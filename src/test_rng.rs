@@ -14,6 +14,10 @@ impl Rng {
     }
 
     /// Uniform in `[0, 1)`, on a grid of `2⁻⁵³`.
+    #[cfg_attr(
+        not(any(feature = "std", feature = "libm")),
+        allow(dead_code, reason = "the fixed-point tests draw raw integers only")
+    )]
     pub(crate) fn unit(&mut self) -> f64 {
         (self.next() >> 11) as f64 / (1_u64 << 53) as f64
     }

@@ -225,7 +225,8 @@ pub(crate) fn cast<V: Vector2>(
     })
 }
 
-#[cfg(test)]
+// Float queries: `f32` and `f64` are scalars with `std` or `libm` only.
+#[cfg(all(test, any(feature = "std", feature = "libm")))]
 mod tests {
     use super::*;
     use crate::{Capsule, Segment, Shape};

@@ -607,6 +607,8 @@ mod tests {
         assert_eq!((n, out), (3, [7, 5, 3]));
     }
 
+    // `f64` is a scalar with `std` or `libm`; its `cos` and `sin` need `std`.
+    #[cfg(feature = "std")]
     #[test]
     fn clip_never_lengthens() {
         let planes = [[0.0_f64, 1.0], [-0.6, 0.8]];

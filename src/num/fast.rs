@@ -335,7 +335,7 @@ pub(crate) fn segment_closest_points_none<T>(
 
 /// Two segments related by the fast path: crossing at a point, or apart with their
 /// closest points (what the unit tests read of [`segment_pair_bits`]).
-#[cfg(test)]
+#[cfg(all(test, feature = "std"))]
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum FastPair {
     /// Certified crossing (properly: each one's endpoints strictly on opposite sides of
@@ -375,7 +375,7 @@ const CROSSING_ANGLE: f64 = 1.0 / (1u64 << 16) as f64;
 /// other (for disjoint segments in the plane the minimum is always attained at an
 /// endpoint); each candidate's squared gap is the squared endpoint distance in the end
 /// regions and `(v × w)² / |v|²` in the interior, selected rather than branched on.
-#[cfg(test)]
+#[cfg(all(test, feature = "std"))]
 #[inline(always)]
 pub(crate) fn segment_pair_f32(
     xa: [f32; 2],

@@ -552,10 +552,9 @@ macro_rules! fixed_scalar {
                 } else {
                     (x << (61 - top), y << (61 - top))
                 };
-                let frac = Self::FRAC_NBITS;
                 #[cfg(any(feature = "std", feature = "libm"))]
-                if frac <= 40
-                    && let Some((ux, uy)) = fast_unit(x, y, frac)
+                if Self::FRAC_NBITS <= 40
+                    && let Some((ux, uy)) = fast_unit(x, y, Self::FRAC_NBITS)
                 {
                     let (ux, uy) = (i128::from(ux), i128::from(uy));
                     return Some((Self::from_bits(saturate(ux)), Self::from_bits(saturate(uy))));
