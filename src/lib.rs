@@ -124,8 +124,7 @@ pub mod response;
 pub mod shape;
 pub mod vector;
 
-// Its users test float or fixed-point queries: with neither, no scalar to test.
-#[cfg(all(test, any(feature = "std", feature = "libm", feature = "fixed")))]
+#[cfg(test)]
 mod test_rng;
 
 pub use motion::{
