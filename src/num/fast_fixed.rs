@@ -453,6 +453,18 @@ mod tests {
                 assert_eq!(features, careful_features, "{a:?} {b:?} {p:?}");
                 featured += 1;
             }
+            // Within the limit the features decline only the careful path's special
+            // cases: `p` at the nearer end, or on the segment's interior.
+            if certain {
+                let raw = |x: T| i128::from(x.raw());
+                let v = [raw(b[0]) - raw(a[0]), raw(b[1]) - raw(a[1])];
+                let w = [raw(p[0]) - raw(a[0]), raw(p[1]) - raw(a[1])];
+                let along = w[0] * v[0] + w[1] * v[1];
+                let length_sq = v[0] * v[0] + v[1] * v[1];
+                let at_end = (along <= 0 && p == a) || (along >= length_sq && p == b);
+                let on = along > 0 && along < length_sq && v[0] * w[1] == v[1] * w[0];
+                assert_eq!(features.is_some(), !(at_end || on), "{a:?} {b:?} {p:?}");
+            }
             match segment_contact(p, a, b, r1, r2) {
                 Some(None) => assert!(!careful, "{p:?} {a:?} {b:?} {r1:?} {r2:?}"),
                 Some(Some(found)) => {
@@ -509,6 +521,34 @@ mod tests {
                 let careful = provided_within_segment(p, a, b, r, I32F32::ZERO, SEAL);
                 assert_eq!(within_segment(p, a, b, r, I32F32::ZERO), Some(careful));
                 assert_eq!(careful, expected, "{p:?} {length} {radius}");
+            }
+        }
+    }
+
+    /// Circles touching a long segment at magnitudes near the limit, where one raw unit
+    /// is below the float filter's resolution (`R` and `|v|` near `2^60` raw units, a
+    /// relative change of `2^-59`): `p` sits `R + dy` straight above the interior of the
+    /// segment along the `x` axis, so it is within `R` exactly when `dy ≤ 0` (derived by
+    /// hand, not from the crate), and the one-pass contact agrees.
+    #[test]
+    fn touching_circles_near_the_limit_are_decided_exactly() {
+        let mut rng = Rng(29);
+        for _ in 0..2000 {
+            let length = (1_i64 << 60) + (rng.next() >> 5) as i64;
+            let radius = (1_i64 << 59) + (rng.next() >> 6) as i64;
+            let x = 1 + (rng.next() % (length - 1).cast_unsigned()) as i64;
+            let a = [I32F32::from_raw(0), I32F32::from_raw(0)];
+            let b = [I32F32::from_raw(length), I32F32::from_raw(0)];
+            let r = I32F32::from_raw(radius);
+            for (dy, expected) in [(-1, true), (0, true), (1, false)] {
+                let p = [I32F32::from_raw(x), I32F32::from_raw(radius + dy)];
+                assert_eq!(
+                    within_segment(p, a, b, r, I32F32::ZERO),
+                    Some(expected),
+                    "{p:?} {length} {radius}"
+                );
+                let contact = segment_contact(p, a, b, r, I32F32::ZERO);
+                assert_eq!(contact.map(|c| c.is_some()), Some(expected), "{p:?}");
             }
         }
     }
