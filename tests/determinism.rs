@@ -1189,6 +1189,8 @@ const FLOAT_FILES: &[&str] = &[
     "num/fast.rs",
     "num/fast_cast.rs",
     "num/fast_f64.rs",
+    // Fixed point's filter of certain misses: distances in `f64` with margins.
+    "num/fixed_miss.rs",
     // SSE2's packed IEEE add, sub, mul and conversions (`safe_arch`), no fused or
     // approximate operation.
     "num/fast_sse2.rs",

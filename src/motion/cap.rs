@@ -1,22 +1,64 @@
 //! The end caps of the cast kernel (`ray.rs`): where a point moving along a line enters a
 //! disc, with the exact refinements of `src/num/exact_cast.rs` near tangency and through
-//! a point, and a rescaled copy where the squares of the inputs overflow or underflow.
+//! a point, and a rescaled copy where the squares of the inputs overflow or underflow;
+//! and the entry's quotient `k² / den` without cancellation ([`over`]), which the
+//! crossings of a segment and a circle share.
 
-use crate::motion::ray::{Entry, k_squared, over};
+use crate::motion::ray::Entry;
 use crate::num::{Num, Scalar, Wide};
 use crate::vector::wide::{self, W};
 use crate::vector::{Vector2, VectorOps};
 
 type S<V> = <V as Vector2>::Scalar;
 
+/// The normal of a disc entry, formed only for the entry that is kept: known already, or
+/// the unit vector along `m + unit · distance` (the touch point seen from the centre;
+/// `−unit` where that is zero).
+#[derive(Clone, Copy)]
+pub(crate) enum Normal<V: Vector2> {
+    Known(V),
+    Along(V, V, S<V>),
+}
+
+impl<V: Vector2> Normal<V> {
+    /// The unit normal.
+    #[inline(always)]
+    pub(crate) fn resolve(self) -> V {
+        match self {
+            Self::Known(normal) => normal,
+            Self::Along(m, unit, distance) => m
+                .add(unit.scale(distance))
+                .normalize()
+                .unwrap_or(unit.neg()),
+        }
+    }
+}
+
+/// A disc entry whose normal is not formed yet: distance, [`Normal`], centre.
+pub(crate) type LazyEntry<V> = (S<V>, Normal<V>, V);
+
 /// Entry into the disc of `radius` around `c`.
+#[inline(always)]
 pub(crate) fn disc<V: Vector2>(
+    start: V,
+    moving: (V, V),
+    unit: V,
+    c: V,
+    radii: (S<V>, S<V>),
+) -> Option<Entry<V>> {
+    disc_lazy(start, moving, unit, c, radii)
+        .map(|(distance, normal, c)| (distance, normal.resolve(), c))
+}
+
+/// [`disc`] with the normal left to form: of two discs only the earlier entry's is
+/// needed.
+pub(crate) fn disc_lazy<V: Vector2>(
     start: V,
     (direction, low): (V, V),
     unit: V,
     c: V,
     radii: (S<V>, S<V>),
-) -> Option<Entry<V>> {
+) -> Option<LazyEntry<V>> {
     let zero = S::<V>::ZERO;
     let radius = radii.0.add(radii.1);
     let m = start.sub(c);
@@ -41,7 +83,7 @@ pub(crate) fn disc<V: Vector2>(
                 [c.x(), c.y()],
             );
             if let Some(through) = through {
-                return through.then(|| (m.length(), facing, c));
+                return through.then(|| (m.length(), Normal::Known(facing), c));
             }
         }
         if across != <W<V> as Wide>::ZERO {
@@ -50,7 +92,7 @@ pub(crate) fn disc<V: Vector2>(
         if !(wide::dot(direction, m) < <W<V> as Wide>::ZERO) {
             return None;
         }
-        return Some((m.length(), facing, c));
+        return Some((m.length(), Normal::Known(facing), c));
     }
     // Moving away from the centre (or square across it): the path never gets closer.
     let approach = m.dot(unit);
@@ -73,7 +115,7 @@ fn disc_entry<V: Vector2>(
     radii: (S<V>, S<V>),
     m: V,
     rescale: bool,
-) -> Option<Entry<V>> {
+) -> Option<LazyEntry<V>> {
     let zero = S::<V>::ZERO;
     let radius = radii.0.add(radii.1);
     let facing = unit.neg();
@@ -88,7 +130,7 @@ fn disc_entry<V: Vector2>(
         // Inside by rounding although the exact predicate said outside, and moving
         // closer: enter at once.
         let normal = m.normalize().unwrap_or(facing);
-        return Some((zero, normal, c));
+        return Some((zero, Normal::Known(normal), c));
     }
     // (m·u)² − (|m|² − r²) = r² − (m × u)² for a unit u: the second form does not cancel
     // when the start is far from the disc.
@@ -118,9 +160,8 @@ fn disc_entry<V: Vector2>(
         }
     };
     // s = k² / (|m·u| + q): both terms positive, so nothing cancels.
-    let distance = over::<V>(k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
-    let normal = m.add(unit.scale(distance)).normalize().unwrap_or(facing);
-    Some((distance, normal, c))
+    let distance = over::<V>(|| k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
+    Some((distance, Normal::Along(m, unit, distance), c))
 }
 
 /// [`disc_entry`] on the start, the centre and the radii scaled by the power of two
@@ -134,7 +175,7 @@ fn disc_rescaled<V: Vector2>(
     c: V,
     radii: (S<V>, S<V>),
     scale: S<V>,
-) -> Option<Entry<V>> {
+) -> Option<LazyEntry<V>> {
     let (start_scaled, c_scaled) = (start.scale(scale), c.scale(scale));
     let radii = (radii.0.mul(scale), radii.1.mul(scale));
     let m = start_scaled.sub(c_scaled);
@@ -148,4 +189,39 @@ fn disc_rescaled<V: Vector2>(
         false,
     );
     scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c))
+}
+
+/// `|m|² − r²` as a narrow scalar: computed directly when that agrees exactly with the
+/// wide value `k_sq` (always for floats, where the two are the same operations), `None`
+/// otherwise (fixed point, whose narrow products round or saturate).
+#[inline]
+pub(crate) fn k_squared<V: Vector2>(m: V, radius: S<V>, k_sq: W<V>) -> Option<S<V>> {
+    let narrow = m.dot(m).sub(radius.mul(radius));
+    (narrow.mul_wide(S::<V>::ONE) == k_sq).then_some(narrow)
+}
+
+/// `k² / den` for `k² = |k_sq|` carrying the sign of `k_sq`: the wide value divided
+/// exactly where the scalar can (fixed point: one rounding, no root); else the narrow `k²`
+/// (asked of `narrow` only then: [`k_squared`]) divided when it is exact, else
+/// `k · (k / den)` with `k = √|k_sq|`, which neither overflows nor loses the small values
+/// of a scalar whose narrow square rounds.
+#[inline]
+pub(crate) fn over<V: Vector2>(
+    narrow: impl FnOnce() -> Option<S<V>>,
+    den: S<V>,
+    k_sq: W<V>,
+) -> S<V> {
+    if let Some(ratio) = S::<V>::wide_over(k_sq, den) {
+        return ratio;
+    }
+    if let Some(k2) = narrow() {
+        return k2.div(den);
+    }
+    let k = S::<V>::sqrt_wide(k_sq.abs());
+    let ratio = k.mul(k.div(den));
+    if k_sq < <W<V> as Wide>::ZERO {
+        ratio.neg()
+    } else {
+        ratio
+    }
 }

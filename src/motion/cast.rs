@@ -19,7 +19,7 @@
 //! through a thin shape however fast it moves, and reports nothing that its exact
 //! predicates do not see.
 
-use crate::motion::ray::{Hit, cast_outside};
+use crate::motion::ray::{Frame, Hit, cast_outside};
 use crate::num::{Num, Scalar, earlier};
 use crate::query;
 use crate::query::project::{self, finite_point};
@@ -168,7 +168,33 @@ pub(crate) fn cast<V: Vector2>(
             });
         }
     }
-    if let Some(contact) = query::contact(x, rx, y, ry) {
+    // Fixed point's float filter: certainly too far to touch within the step (the careful
+    // kernel would answer "no hit" after all its roundings), or certainly apart at the
+    // start.
+    let xy = |(a, b): (V, V)| [project::xy(a), project::xy(b)];
+    let outlook = S::<V>::swept_outlook(xy(ends(x)), project::xy(d), xy(ends(y)), [rx, ry]);
+    if outlook == Some(true) {
+        return None;
+    }
+    cast_careful((x, rx), (y, ry), (d, low), options, outlook == Some(false))
+}
+
+/// [`cast`] by the careful kernel alone: `d` is the relative motion, `low` its rounding
+/// error; `apart`: the shapes are known to be apart at the start.
+pub(crate) fn cast_careful<V: Vector2>(
+    (x, rx): (Core<V>, S<V>),
+    (y, ry): (Core<V>, S<V>),
+    (d, low): (V, V),
+    options: CastOptions<V>,
+    apart: bool,
+) -> Option<Hit<V>> {
+    let zero = S::<V>::ZERO;
+    let ends = |core: Core<V>| match core {
+        Core::Point(p) => (p, p),
+        Core::Segment(a, b) => (a, b),
+    };
+    let touching = || query::contact(x, rx, y, ry);
+    if let Some(contact) = if apart { None } else { touching() } {
         let presses = d.dot(contact.normal) < zero;
         return (options.start == StartOverlap::Hit || presses).then_some(Hit {
             time: zero,
@@ -184,10 +210,13 @@ pub(crate) fn cast<V: Vector2>(
     let (back, back_unit) = (d.neg(), unit.neg());
     // A cast of `start` against core `ab`, as an entry seen from `x`. The shapes are
     // apart (the exact contact said so), so no endpoint starts inside the other shape.
+    // Each core's normal and length, shared by the two casts against it.
+    let (frame_x, frame_y) = (Frame::new(), Frame::new());
     let entry = |start: V, direction: V, unit: V, (a, b): (V, V), of_x: bool| {
         let low = if of_x { low } else { low.neg() };
+        let frame = if of_x { &frame_y } else { &frame_x };
         let (distance, normal, core_point) =
-            cast_outside(start, (direction, low), unit, a, b, (rx, ry))
+            cast_outside(start, (direction, low), unit, a, b, (rx, ry), frame)
                 .filter(|entry| entry.0 <= reach)?;
         Some(if of_x {
             // `start` is on x: the normal already faces x, and y's core point is the

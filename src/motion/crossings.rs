@@ -10,7 +10,7 @@
 //! and, when both endpoints are outside, by [`Shape::intersects`](crate::Shape::intersects) of a circle and a segment. So the count
 //! never contradicts the containment and intersection tests.
 
-use crate::motion::ray::{k_squared, over};
+use crate::motion::cap::{k_squared, over};
 use crate::num::{Num, Scalar, Wide};
 use crate::query::project;
 use crate::shape::Circle;
@@ -253,7 +253,7 @@ impl<V: Vector2> Segment<V> {
         let miss = ma.perp_dot(unit);
         let q = V::Scalar::sqrt_wide(r_sq.sub(miss.mul_wide(miss)).max_wide());
         // The product of the roots, |a − c|² − r², divided by the root computed directly.
-        let narrow = k_squared(ma, radius, ka);
+        let narrow = || k_squared(ma, radius, ka);
         let (near, far) = if approach < zero {
             let far = approach.abs().add(q);
             (over::<V>(narrow, far, ka), far)

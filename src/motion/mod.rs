@@ -30,7 +30,7 @@ mod crossings;
 pub(crate) mod mover;
 pub(crate) mod ray;
 mod step;
-mod sweep;
+pub(crate) mod sweep;
 mod toi;
 
 pub use cast::{CastOptions, StartOverlap};

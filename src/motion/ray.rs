@@ -21,6 +21,8 @@
 //! A start inside the inflated core (by the same predicate as the contact queries) hits
 //! at distance 0 with the contact normal of the start point.
 
+use core::cell::Cell;
+
 use crate::motion::cap;
 use crate::num::{Num, Scalar, Wide, earlier};
 use crate::query::Contact;
@@ -202,7 +204,33 @@ impl<V: Vector2> Ray<V> {
                 normal: V::new(normal[0], normal[1]),
             });
         }
-        let cast = cast_core(self.origin, self.direction, a, b, zero, radius)?;
+        // Fixed point's float filter: certainly too far to hit (the careful kernel would
+        // answer "no hit" after all its roundings), or a start certainly clear.
+        let outlook = S::<V>::path_outlook(
+            project::xy(self.origin),
+            project::xy(self.direction),
+            max_time,
+            [project::xy(a), project::xy(b)],
+            [zero, radius],
+        );
+        if outlook == Some(true) {
+            return None;
+        }
+        self.cast_careful(a, b, radius, max_time, outlook == Some(false))
+    }
+
+    /// [`cast_inflated`](Self::cast_inflated) by the careful kernel alone, for a
+    /// `max_time ≥ 0`; `clear`: the origin is known to be outside the shape.
+    pub(crate) fn cast_careful(
+        &self,
+        a: V,
+        b: V,
+        radius: S<V>,
+        max_time: S<V>,
+        clear: bool,
+    ) -> Option<Hit<V>> {
+        let zero = S::<V>::ZERO;
+        let cast = cast_core(self.origin, self.direction, a, b, (zero, radius), clear)?;
         // The speed only now, for a candidate: most casts miss before it is needed.
         let speed = self.direction.length();
         if cast.inside.is_none() {
@@ -243,26 +271,69 @@ pub(crate) struct Cast<V: Vector2> {
 /// A candidate entry: distance, normal, core point.
 pub(crate) type Entry<V> = (S<V>, V, V);
 
+/// What the casts of several starts against one segment `ab` share: its left normal and
+/// its length, each formed once, when first asked for (a capsule cast runs two starts
+/// against each core). No allocation: two cells on the caller's stack.
+pub(crate) struct Frame<V: Vector2> {
+    left: Cell<Option<V>>,
+    length: Cell<Option<S<V>>>,
+}
+
+impl<V: Vector2> Frame<V> {
+    /// Nothing formed yet.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Self {
+            left: Cell::new(None),
+            length: Cell::new(None),
+        }
+    }
+
+    /// The unit left normal of `b − a` (`project::left_normal`).
+    #[inline(always)]
+    fn left(&self, a: V, b: V) -> V {
+        self.left.get().unwrap_or_else(|| {
+            let left = project::left_normal(a, b);
+            self.left.set(Some(left));
+            left
+        })
+    }
+
+    /// `|b − a|`.
+    #[inline(always)]
+    fn length(&self, a: V, b: V) -> S<V> {
+        self.length.get().unwrap_or_else(|| {
+            let length = b.sub(a).length();
+            self.length.set(Some(length));
+            length
+        })
+    }
+}
+
 /// Casts a circle of radius `start_radius` (0 for a ray) centred at `start`, moving along
 /// `direction`, against the capsule of `core_radius` around segment `ab` (`a == b` for a
 /// circle): the first entry at any distance (the caller compares it with its reach).
 ///
 /// The start-inside test is the contact query itself ([`Shape::contact`](crate::Shape::contact) of a circle against a capsule), so a
 /// cast hits at distance 0 exactly when that query reports a contact, with its normal.
+///
+/// `clear`: the start is known to be outside (a filter certified it, `Scalar`'s
+/// `path_outlook`), so the contact query would find nothing and is skipped.
 pub(crate) fn cast_core<V: Vector2>(
     start: V,
     direction: V,
     a: V,
     b: V,
-    start_radius: S<V>,
-    core_radius: S<V>,
+    (start_radius, core_radius): (S<V>, S<V>),
+    clear: bool,
 ) -> Option<Cast<V>> {
     let zero = S::<V>::ZERO;
     if !(start_radius >= zero) || !(core_radius >= zero) {
         return None;
     }
     let shape = Capsule::new(a, b, core_radius);
-    if let Some(contact) = Circle::new(start, start_radius).contact(&shape) {
+    let touching = || Circle::new(start, start_radius).contact(&shape);
+    if let Some(contact) = if clear { None } else { touching() } {
         let core_point = contact.point.sub(contact.normal.scale(core_radius));
         return Some(Cast {
             distance: zero,
@@ -279,6 +350,7 @@ pub(crate) fn cast_core<V: Vector2>(
         a,
         b,
         (start_radius, core_radius),
+        &Frame::new(),
     )?;
     Some(Cast {
         distance,
@@ -293,7 +365,8 @@ pub(crate) fn cast_core<V: Vector2>(
 /// (`direction` normalised), against segment `ab` inflated by `radii.0 + radii.1` (kept
 /// apart for the exact refinements, which add them exactly). `low` is the rounding error
 /// of `direction` when it is a difference of motions (zero for a ray): the exact
-/// refinements use `direction + low`.
+/// refinements use `direction + low`. `frame`: the segment's normal and length, shared
+/// with other casts against it.
 #[inline(always)]
 pub(crate) fn cast_outside<V: Vector2>(
     start: V,
@@ -302,6 +375,7 @@ pub(crate) fn cast_outside<V: Vector2>(
     a: V,
     b: V,
     radii: (S<V>, S<V>),
+    frame: &Frame<V>,
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     let finite = |candidate: Option<Entry<V>>| candidate.filter(|entry| entry.0.is_finite());
@@ -311,12 +385,14 @@ pub(crate) fn cast_outside<V: Vector2>(
         // An entry through a side wall is *the* entry: the start is outside the convex
         // shape, and the wall point is where the path crosses its boundary inwards. Only
         // when no wall is met can the path enter through an end disc.
-        let wall = side(start, (direction, low), unit, a, b, radii);
+        let wall = side(start, (direction, low), unit, a, b, radii, frame);
         finite(wall).or_else(|| {
-            earlier(
-                finite(cap::disc(start, (direction, low), unit, a, radii)),
-                finite(cap::disc(start, (direction, low), unit, b, radii)),
-            )
+            // Only the earlier entry's normal is formed.
+            let disc = |c: V| {
+                cap::disc_lazy(start, (direction, low), unit, c, radii)
+                    .filter(|entry| entry.0.is_finite())
+            };
+            earlier(disc(a), disc(b)).map(|(distance, normal, c)| (distance, normal.resolve(), c))
         })
     };
     let (distance, normal, core_point) = best?;
@@ -405,6 +481,7 @@ fn side<V: Vector2>(
     a: V,
     b: V,
     radii: (S<V>, S<V>),
+    frame: &Frame<V>,
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     let radius = radii.0.add(radii.1);
@@ -470,11 +547,18 @@ fn side<V: Vector2>(
         );
         if let Some(entry) = exact {
             let distance = entry?;
-            let left = project::left_normal(a, b);
+            let left = frame.left(a, b);
             let from_left = S::<V>::orient(project::xy(a), project::xy(b), project::xy(start));
             let from_left = from_left == core::cmp::Ordering::Greater;
             let normal = if from_left { left } else { left.neg() };
-            return wall_point(start, unit, a, b, radius, (normal, from_left), distance);
+            return wall_point(
+                start,
+                unit,
+                (a, b, frame),
+                radius,
+                (normal, from_left),
+                distance,
+            );
         }
     }
     // Exact signs for fixed point (rounded for floats, away from parallel): which side
@@ -493,7 +577,7 @@ fn side<V: Vector2>(
     if inside.unwrap_or_else(|| within_slab_rescaled(v, w, radius)) {
         return None;
     }
-    let left = project::left_normal(a, b);
+    let left = frame.left(a, b);
     let normal = if s0 > 0 { left } else { left.neg() };
     let sigma = w.dot(normal);
     let rate = unit.dot(normal).abs();
@@ -516,7 +600,14 @@ fn side<V: Vector2>(
         let core_point = start.add(unit.scale(distance));
         return on_segment(Some((distance, normal, core_point)), start, unit, a, b);
     }
-    wall_point(start, unit, a, b, radius, (normal, s0 > 0), distance)
+    wall_point(
+        start,
+        unit,
+        (a, b, frame),
+        radius,
+        (normal, s0 > 0),
+        distance,
+    )
 }
 
 /// Whether the start `a + w` lies within the slab `|σ| ≤ radius` of the line along `v`
@@ -551,16 +642,14 @@ fn within_slab_rescaled<V: Vector2>(v: V, w: V, radius: S<V>) -> bool {
 fn wall_point<V: Vector2>(
     start: V,
     unit: V,
-    a: V,
-    b: V,
+    (a, b, frame): (V, V, &Frame<V>),
     radius: S<V>,
     (normal, from_left): (V, bool),
     distance: S<V>,
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     if radius != zero {
-        let v = b.sub(a);
-        let length = v.length();
+        let length = frame.length(a, b);
         // The unit vector along b − a: the left normal turned back a quarter turn.
         let along_unit = if from_left {
             V::new(normal.y(), normal.x().neg())
@@ -577,34 +666,4 @@ fn wall_point<V: Vector2>(
     }
     let core_point = start.add(unit.scale(distance)).sub(normal.scale(radius));
     Some((distance, normal, core_point))
-}
-
-/// `|m|² − r²` as a narrow scalar: computed directly when that agrees exactly with the
-/// wide value `k_sq` (always for floats, where the two are the same operations), `None`
-/// otherwise (fixed point, whose narrow products round or saturate).
-#[inline]
-pub(crate) fn k_squared<V: Vector2>(m: V, radius: S<V>, k_sq: W<V>) -> Option<S<V>> {
-    let narrow = m.dot(m).sub(radius.mul(radius));
-    (narrow.mul_wide(S::<V>::ONE) == k_sq).then_some(narrow)
-}
-
-/// `k² / den` for `k² = |k_sq|` carrying the sign of `k_sq`: the wide value divided
-/// exactly where the scalar can (fixed point: one rounding, no root); else the narrow `k²`
-/// divided when it is exact, else `k · (k / den)` with `k = √|k_sq|`, which neither
-/// overflows nor loses the small values of a scalar whose narrow square rounds.
-#[inline]
-pub(crate) fn over<V: Vector2>(narrow: Option<S<V>>, den: S<V>, k_sq: W<V>) -> S<V> {
-    if let Some(ratio) = S::<V>::wide_over(k_sq, den) {
-        return ratio;
-    }
-    if let Some(k2) = narrow {
-        return k2.div(den);
-    }
-    let k = S::<V>::sqrt_wide(k_sq.abs());
-    let ratio = k.mul(k.div(den));
-    if k_sq < <W<V> as Wide>::ZERO {
-        ratio.neg()
-    } else {
-        ratio
-    }
 }

@@ -23,7 +23,6 @@ fn sweep_core<V: Vector2>(
     b: V,
     radius_y: V::Scalar,
 ) -> Option<Hit<V>> {
-    let zero = V::Scalar::ZERO;
     let xy = project::xy::<V>;
     if let Some(found) = V::Scalar::cast_certified(
         xy(circle.center),
@@ -41,7 +40,39 @@ fn sweep_core<V: Vector2>(
             point,
         });
     }
-    let cast = cast_core(circle.center, motion, a, b, circle.radius, radius_y)?;
+    // Fixed point's float filter: certainly too far to touch, or a start certainly clear.
+    let outlook = V::Scalar::path_outlook(
+        xy(circle.center),
+        xy(motion),
+        V::Scalar::ONE,
+        [xy(a), xy(b)],
+        [circle.radius, radius_y],
+    );
+    if outlook == Some(true) {
+        return None;
+    }
+    sweep_careful(circle, motion, a, b, radius_y, outlook == Some(false))
+}
+
+/// [`sweep_core`] by the careful kernel alone; `clear`: the circle is known to be apart
+/// from the shape at the start.
+pub(crate) fn sweep_careful<V: Vector2>(
+    circle: &Circle<V>,
+    motion: V,
+    a: V,
+    b: V,
+    radius_y: V::Scalar,
+    clear: bool,
+) -> Option<Hit<V>> {
+    let zero = V::Scalar::ZERO;
+    let cast = cast_core(
+        circle.center,
+        motion,
+        a,
+        b,
+        (circle.radius, radius_y),
+        clear,
+    )?;
     // The reach only now, for a candidate: most sweeps miss before it is needed.
     let reach = motion.length();
     let reach = if reach.is_finite() { reach } else { zero };

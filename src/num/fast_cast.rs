@@ -532,7 +532,8 @@ mod tests {
                 for _ in 0..n {
                     let (o, d, a, b, r1, r2) = rounded(regime(name, &mut rng), single);
                     let reach = (d[0] * d[0] + d[1] * d[1]).sqrt();
-                    let careful = cast_core(o, d, a, b, r1, r2).filter(|c| c.distance <= reach);
+                    let careful =
+                        cast_core(o, d, a, b, (r1, r2), false).filter(|c| c.distance <= reach);
                     if careful.is_some_and(|c| c.inside.is_some()) {
                         // A start that touches: the careful path's contact answers.
                         inside += 1;

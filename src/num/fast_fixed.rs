@@ -43,7 +43,7 @@ pub(crate) trait Raw: Scalar<Wide = i128> {
 /// `2·LIMIT` as an unsigned number, and only then (a value beyond either end wraps to
 /// `2^63` or more, or below zero). One addition and one `or` per value.
 #[inline(always)]
-fn in_range<const N: usize>(values: [i64; N], limit: i64) -> bool {
+pub(super) fn in_range<const N: usize>(values: [i64; N], limit: i64) -> bool {
     let offset = values
         .iter()
         .fold(0, |m, &x| m | x.wrapping_add(limit).cast_unsigned());

@@ -508,6 +508,29 @@ macro_rules! fixed_scalar {
             ) -> Option<fast_fixed::Features<Self>> {
                 fast_fixed::segment_features(a, b, p)
             }
+            // A float filter for certain misses (`fixed_miss.rs`): it only ever skips a
+            // careful cast whose answer is "no hit".
+            #[inline(always)]
+            fn __path_outlook(
+                start: [Self; 2],
+                direction: [Self; 2],
+                max_time: Self,
+                core: [[Self; 2]; 2],
+                radii: [Self; 2],
+                _: Seal,
+            ) -> Option<bool> {
+                fixed_miss::path_outlook(start, direction, max_time, core, radii)
+            }
+            #[inline(always)]
+            fn __swept_outlook(
+                x: [[Self; 2]; 2],
+                motion: [Self; 2],
+                y: [[Self; 2]; 2],
+                radii: [Self; 2],
+                _: Seal,
+            ) -> Option<bool> {
+                fixed_miss::swept_outlook(x, motion, y, radii)
+            }
             #[inline(always)]
             fn __segment_contact(
                 p: [Self; 2],
@@ -633,7 +656,7 @@ mod fixed_i32 {
         FixedI32, LeEqU32, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
         magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio, wide_quotient,
     };
-    use crate::num::{fast_fixed, provided_within_segment};
+    use crate::num::{fast_fixed, fixed_miss, provided_within_segment};
     fixed_scalar!(FixedI32, LeEqU32, i32, 32);
     use super::product_le;
 }
@@ -645,7 +668,7 @@ mod fixed_i64 {
         FixedI64, LeEqU64, Num, Scalar, Seal, WideOf, approx_f64, div_all_fraction, div_floor,
         magnitude_f64, pow2, round_isqrt, round_shift, scaled_ratio, wide_quotient,
     };
-    use crate::num::{fast_fixed, provided_within_segment};
+    use crate::num::{fast_fixed, fixed_miss, provided_within_segment};
     fixed_scalar!(FixedI64, LeEqU64, i64, 64);
     use super::product_le;
 }

@@ -54,11 +54,13 @@ mod fast_fixed;
 mod fast_sse2;
 #[cfg(feature = "fixed")]
 mod fixed;
+#[cfg(feature = "fixed")]
+mod fixed_miss;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod float;
 mod ops;
 
-pub(crate) use ops::Num;
+pub(crate) use ops::{Num, provided_within_segment};
 pub(crate) use sealed::{Seal, Wide};
 
 /// Crate-private items behind the public traits: nameable inside the crate only, so the
@@ -516,6 +518,31 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline(always)]
+    fn __path_outlook(
+        start: [Self; 2],
+        direction: [Self; 2],
+        max_time: Self,
+        core: [[Self; 2]; 2],
+        radii: [Self; 2],
+        seal: Seal,
+    ) -> Option<bool> {
+        let _ = (start, direction, max_time, core, radii, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __swept_outlook(
+        x: [[Self; 2]; 2],
+        motion: [Self; 2],
+        y: [[Self; 2]; 2],
+        radii: [Self; 2],
+        seal: Seal,
+    ) -> Option<bool> {
+        let _ = (x, motion, y, radii, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
     fn __wide_over(num: Self::Wide, den: Self, seal: Seal) -> Option<Self> {
         let _ = (num, den, seal);
         None
@@ -632,38 +659,6 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     fn __scale_free(largest: Self, seal: Seal) -> bool {
         Self::__rescale_factor(largest, seal) == Self::ONE && Self::is_finite(largest)
     }
-}
-
-/// The provided [`Scalar::__within_segment`]: the regions by exact wide dot products, then
-/// the squared distance to the nearest end, or in the interior `cross² ≤ R² |v|²` by
-/// [`Scalar::__wide_product_le`]. A free function, so that a scalar overriding the hook
-/// (fixed point, on a fast path) can still fall back to it.
-#[inline]
-pub(crate) fn provided_within_segment<T: Scalar>(
-    p: [T; 2],
-    a: [T; 2],
-    b: [T; 2],
-    r1: T,
-    r2: T,
-    seal: Seal,
-) -> bool {
-    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
-        return false;
-    }
-    let mw = |x, y| T::__mul_wide(x, y, seal);
-    let (vx, vy) = (T::minus(b[0], a[0]), T::minus(b[1], a[1]));
-    let (wx, wy) = (T::minus(p[0], a[0]), T::minus(p[1], a[1]));
-    let along = mw(wx, vx).add(mw(wy, vy));
-    if !(along > <T::Wide as Wide>::ZERO) {
-        return T::__within_point(p, a, r1, r2, seal);
-    }
-    let length_sq = mw(vx, vx).add(mw(vy, vy));
-    if !(along < length_sq) {
-        return T::__within_point(p, b, r1, r2, seal);
-    }
-    let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
-    let radius = T::plus(r1, r2);
-    T::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
 }
 
 /// The one seal the crate passes to its hooks.

@@ -4,7 +4,7 @@
 
 use core::cmp::Ordering;
 
-use super::{SEAL, Scalar};
+use super::{SEAL, Scalar, Seal, Wide};
 
 /// The crate's own view of a [`Scalar`]: its arithmetic as methods (`a.add(b)`) and its
 /// numerics hooks, unsealed. Private, so that it never meets a user's `std::ops` or `Ord`.
@@ -286,6 +286,33 @@ pub(crate) trait Num: Scalar {
     ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
         Self::__cast_cores_certified(x, y, radii, motion, SEAL)
     }
+    /// What a filter in front of the careful cast kernel knows of the point moving from
+    /// `start` along `direction`, `0 ≤ t ≤ max_time`, against segment `core` inflated by
+    /// `radii[0] + radii[1]` (fixed point, `num/fixed_miss.rs`): `Some(true)`, certainly no
+    /// hit; `Some(false)`, the start certainly clear of the shape; `None` (and for the
+    /// other scalars), neither.
+    #[inline(always)]
+    fn path_outlook(
+        start: [Self; 2],
+        direction: [Self; 2],
+        max_time: Self,
+        core: [[Self; 2]; 2],
+        radii: [Self; 2],
+    ) -> Option<bool> {
+        Self::__path_outlook(start, direction, max_time, core, radii, SEAL)
+    }
+    /// The same for core `x` swept by `motion` against core `y` held still: `Some(true)`,
+    /// certainly no hit; `Some(false)`, the two certainly apart at the start; `None`,
+    /// neither.
+    #[inline(always)]
+    fn swept_outlook(
+        x: [[Self; 2]; 2],
+        motion: [Self; 2],
+        y: [[Self; 2]; 2],
+        radii: [Self; 2],
+    ) -> Option<bool> {
+        Self::__swept_outlook(x, motion, y, radii, SEAL)
+    }
     /// The fast path's kernel as the batch functions run it, branch-free: the point and
     /// whether its certificate holds; `None` for a scalar without one (a constant, so
     /// the batch picks its kernel once).
@@ -338,3 +365,35 @@ pub(crate) trait Num: Scalar {
 }
 
 impl<T: Scalar> Num for T {}
+
+/// The provided [`Scalar::__within_segment`]: the regions by exact wide dot products, then
+/// the squared distance to the nearest end, or in the interior `cross² ≤ R² |v|²` by
+/// [`Scalar::__wide_product_le`]. A free function, so that a scalar overriding the hook
+/// (fixed point, on a fast path) can still fall back to it.
+#[inline]
+pub(crate) fn provided_within_segment<T: Scalar>(
+    p: [T; 2],
+    a: [T; 2],
+    b: [T; 2],
+    r1: T,
+    r2: T,
+    seal: Seal,
+) -> bool {
+    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
+        return false;
+    }
+    let mw = |x, y| T::__mul_wide(x, y, seal);
+    let (vx, vy) = (T::minus(b[0], a[0]), T::minus(b[1], a[1]));
+    let (wx, wy) = (T::minus(p[0], a[0]), T::minus(p[1], a[1]));
+    let along = mw(wx, vx).add(mw(wy, vy));
+    if !(along > <T::Wide as Wide>::ZERO) {
+        return T::__within_point(p, a, r1, r2, seal);
+    }
+    let length_sq = mw(vx, vx).add(mw(vy, vy));
+    if !(along < length_sq) {
+        return T::__within_point(p, b, r1, r2, seal);
+    }
+    let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
+    let radius = T::plus(r1, r2);
+    T::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
+}

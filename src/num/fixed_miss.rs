@@ -1,0 +1,499 @@
+//! Certain misses for fixed point's casts: a float filter in front of the careful cast
+//! kernel (`src/motion/ray.rs`, `src/motion/cast.rs`), which it only ever skips where
+//! that kernel's answer is "no hit".
+//!
+//! The careful kernel works on the fixed-point grid and rounds at every step, so a hit it
+//! reports may be slightly off the exact geometry, but not far: at the distance `s` it
+//! reports (at most its rounded reach), the exact path's point lies within `r + e` of the
+//! core, where `e` is a few units in the last place per unit of the inputs' magnitude
+//! (a wall entry: the rounded signed distance and rate, `|σ(s) − r| ≤ s·|δrate| +
+//! |δσ|`; an end disc: only within `e` of tangency can a rounded discriminant be `≥ 0` for
+//! a line that misses, and the rounded root then moves the point along the tangent, which
+//! changes its distance from the centre only to second order; the rounded reach errs by
+//! `(max_time + 1)` units at most). So where the exact path, extended by that reach error,
+//! stays farther than `r + E` from the core with `E = 2¹²` units in the last place times
+//! `(M + max_time + 2)`, `M` the sum of the inputs' magnitudes (`docs/numerics.md`,
+//! "Certain misses (fixed point)"), the kernel finds no hit, and the filter says so.
+//!
+//! The distances are measured in `f64` on the inputs converted from their raw values,
+//! with a slack of `2⁻⁴⁰ M` for the conversions and the float roundings (a few `2⁻⁵³ M`):
+//! two segments are apart by more than `ρ` when they certainly do not cross (the
+//! orientations of one's ends against the other's line certainly alike) and each end of
+//! each is farther than `ρ` from the other, or when their boxes are that far apart. The
+//! filter's answer never changes a result, only how fast "no hit" comes, so it need not
+//! be the same on every target (an x87 FPU may round its last bits differently): the
+//! results, decided by the careful kernel's integers, are.
+
+use super::fast_fixed::{Raw, in_range};
+
+/// The margin's factor: `2¹²` units in the last place per unit of magnitude, about a
+/// hundred times the careful kernel's own error bounds.
+const MARGIN_ULPS: f64 = 4096.0;
+
+/// `2⁻⁴⁰`: the float slack, relative to the inputs' magnitude.
+const SLACK: f64 = 1.0 / 1_099_511_627_776.0;
+
+type P = [f64; 2];
+
+/// The raw value of a fixed-point number, in units in its last place (rounded to `f64`
+/// beyond 53 significant bits, within the slack): the geometry is measured in those units,
+/// which saves scaling every input.
+#[inline(always)]
+fn units<T: Raw>(x: T) -> f64 {
+    x.raw() as f64
+}
+
+#[inline(always)]
+fn unit_point<T: Raw>(p: [T; 2]) -> P {
+    [units(p[0]), units(p[1])]
+}
+
+#[inline(always)]
+fn sub(p: P, q: P) -> P {
+    [p[0] - q[0], p[1] - q[1]]
+}
+
+#[inline(always)]
+fn add(p: P, q: P) -> P {
+    [p[0] + q[0], p[1] + q[1]]
+}
+
+/// `|x|`, by clearing the sign bit (branch-free).
+#[inline(always)]
+fn abs(x: f64) -> f64 {
+    f64::from_bits(x.to_bits() & !(1 << 63))
+}
+
+/// `|p|∞`.
+#[inline(always)]
+fn size(p: P) -> f64 {
+    let (x, y) = (abs(p[0]), abs(p[1]));
+    if x > y { x } else { y }
+}
+
+#[inline(always)]
+fn cross(p: P, q: P) -> f64 {
+    p[0] * q[1] - p[1] * q[0]
+}
+
+/// The squared distance from `p` to segment `ab` (`a` itself for a point segment), in
+/// floats: within a few `2⁻⁵³ M²` of the exact one (a rounded projection parameter only
+/// changes it to second order).
+#[inline(always)]
+fn distance_sq(p: P, a: P, b: P) -> f64 {
+    let v = sub(b, a);
+    distance_sq_along(p, a, v, v[0] * v[0] + v[1] * v[1])
+}
+
+/// [`distance_sq`] to the segment from `a` along `v`, with `|v|²` given (shared by the
+/// several points measured against one segment).
+#[inline(always)]
+fn distance_sq_along(p: P, a: P, v: P, length_sq: f64) -> f64 {
+    let w = sub(p, a);
+    let along = v[0] * w[0] + v[1] * w[1];
+    let t = if along <= 0.0 {
+        0.0
+    } else if along >= length_sq {
+        1.0
+    } else {
+        along / length_sq
+    };
+    let q = sub(w, [v[0] * t, v[1] * t]);
+    q[0] * q[0] + q[1] * q[1]
+}
+
+/// Whether `u` and `v` (orientations) certainly have the same strict sign, each beyond
+/// `bound`.
+#[inline(always)]
+fn same_side(u: f64, v: f64, bound: f64) -> bool {
+    (u > bound && v > bound) || (u < -bound && v < -bound)
+}
+
+/// Whether segments `pq` and `ab` are certainly farther apart than `rho`, given the
+/// inputs' magnitude `m` (for the slack). NaN anywhere answers `false`.
+#[inline(always)]
+fn apart(p: P, q: P, a: P, b: P, rho: f64, m: f64) -> bool {
+    let slack = m * SLACK;
+    let far = rho + slack;
+    // Boxes apart: one comparison per side.
+    let boxes_apart = |i: usize| {
+        let (p_lo, p_hi) = lo_hi(p[i], q[i]);
+        let (a_lo, a_hi) = lo_hi(a[i], b[i]);
+        p_lo > a_hi + far || a_lo > p_hi + far
+    };
+    if boxes_apart(0) || boxes_apart(1) {
+        return true;
+    }
+    let orient_bound = m * m * SLACK;
+    if crossing_possible(p, q, a, b, orient_bound) {
+        return false;
+    }
+    // Then the nearest pair has an end of one segment: each end farther than `rho`.
+    let far_sq = far * far + orient_bound;
+    distance_sq(p, a, b) > far_sq
+        && distance_sq(q, a, b) > far_sq
+        && distance_sq(a, p, q) > far_sq
+        && distance_sq(b, p, q) > far_sq
+}
+
+/// Whether segments `pq` and `ab` may cross: unless the ends of one are certainly on one
+/// side of the other's line (a rounded orientation errs by at most a few `2⁻⁵³ M²`, below
+/// `bound`).
+#[inline(always)]
+fn crossing_possible(p: P, q: P, a: P, b: P, bound: f64) -> bool {
+    let (v, u) = (sub(b, a), sub(q, p));
+    !(same_side(cross(v, sub(p, a)), cross(v, sub(q, a)), bound)
+        || same_side(cross(u, sub(a, p)), cross(u, sub(b, p)), bound))
+}
+
+/// The smaller and the larger of two floats.
+#[inline(always)]
+fn lo_hi(x: f64, y: f64) -> (f64, f64) {
+    if x < y { (x, y) } else { (y, x) }
+}
+
+/// `2^−frac`, one unit in the last place.
+#[inline(always)]
+fn ulp<T: Raw>() -> f64 {
+    f64::from_bits(u64::from(1023 - T::FRAC) << 52)
+}
+
+/// The careful kernel's error margin `E` in units in the last place, for inputs of
+/// magnitude `m` (in the same units) and a reach of `max_time` steps:
+/// `2¹² (m · ulp + max_time + 2)`.
+#[inline(always)]
+fn margin<T: Raw>(m: f64, max_time: f64) -> f64 {
+    MARGIN_ULPS * (m * ulp::<T>() + max_time + 2.0)
+}
+
+/// What the filter knows of a point moving from `start` along `direction` for
+/// `0 ≤ t ≤ max_time` against segment `core` inflated by `radii[0] + radii[1]` (a ray, or
+/// a circle of `radii[0]` swept against a shape of `radii[1]`): `Some(true)` where the
+/// path certainly stays farther than the careful kernel's margin (no hit), `Some(false)`
+/// where only the start is certainly clear of the shape (the kernel's start-inside test
+/// would say "outside"), `None` where neither is certain.
+#[inline(always)]
+pub(crate) fn path_outlook<T: Raw>(
+    start: [T; 2],
+    direction: [T; 2],
+    max_time: T,
+    core: [[T; 2]; 2],
+    radii: [T; 2],
+) -> Option<bool> {
+    let raw = |p: [T; 2]| p.map(T::raw);
+    let [s, dr, a, b, r] = [start, direction, core[0], core[1], radii].map(raw);
+    if !in_range(
+        [
+            s[0],
+            s[1],
+            dr[0],
+            dr[1],
+            a[0],
+            a[1],
+            b[0],
+            b[1],
+            r[0],
+            r[1],
+            max_time.raw(),
+        ],
+        T::LIMIT,
+    ) {
+        return None;
+    }
+    let (o, d, t) = (
+        unit_point(start),
+        unit_point(direction),
+        units(max_time) * ulp::<T>(),
+    );
+    // The reach `|direction| · max_time` must not saturate either (a saturated reach and
+    // distance would compare equal).
+    if !(2.0 * size(d) * t < T::LIMIT as f64) {
+        return None;
+    }
+    let (a, b) = (unit_point(core[0]), unit_point(core[1]));
+    let radius = units(radii[0]) + units(radii[1]);
+    let end = add(o, [d[0] * t, d[1] * t]);
+    let m = size(o) + size(end) + size(a) + size(b) + abs(radius);
+    let rho = radius + margin::<T>(m, abs(t));
+    let far = rho + m * SLACK;
+    let far_sq = far * far + m * m * SLACK;
+    let v = sub(b, a);
+    let length_sq = v[0] * v[0] + v[1] * v[1];
+    if !(distance_sq_along(o, a, v, length_sq) > far_sq) {
+        return None;
+    }
+    // The rest of `apart`, cheapest first for a hit: a path that hits mostly ends near
+    // the shape or crosses its core.
+    if !(distance_sq_along(end, a, v, length_sq) > far_sq) {
+        return Some(false);
+    }
+    let box_apart = |i: usize| {
+        let (p_lo, p_hi) = lo_hi(o[i], end[i]);
+        let (a_lo, a_hi) = lo_hi(a[i], b[i]);
+        p_lo > a_hi + far || a_lo > p_hi + far
+    };
+    if box_apart(0) || box_apart(1) {
+        return Some(true);
+    }
+    Some(
+        !crossing_possible(o, end, a, b, m * m * SLACK)
+            && distance_sq(a, o, end) > far_sq
+            && distance_sq(b, o, end) > far_sq,
+    )
+}
+
+/// What the filter knows of core `x` swept by `motion` (the parallelogram of
+/// `x + t·motion`, `0 ≤ t ≤ 1`) against core `y` held still, inflated by `radii[0] +
+/// radii[1]`: `Some(true)` where it certainly stays farther than the careful kernel's
+/// margin (no hit), `Some(false)` where only the start is certainly apart (the exact
+/// contact would find none), `None` where neither is certain.
+#[inline(always)]
+pub(crate) fn swept_outlook<T: Raw>(
+    x: [[T; 2]; 2],
+    motion: [T; 2],
+    y: [[T; 2]; 2],
+    radii: [T; 2],
+) -> Option<bool> {
+    let raw = |p: [T; 2]| p.map(T::raw);
+    let [xa, xb, ya, yb, r, d] = [x[0], x[1], y[0], y[1], radii, motion].map(raw);
+    if !in_range(
+        [
+            xa[0], xa[1], xb[0], xb[1], ya[0], ya[1], yb[0], yb[1], r[0], r[1], d[0], d[1],
+        ],
+        T::LIMIT,
+    ) {
+        return None;
+    }
+    let (xa, xb, d) = (unit_point(x[0]), unit_point(x[1]), unit_point(motion));
+    let (ya, yb) = (unit_point(y[0]), unit_point(y[1]));
+    let radius = units(radii[0]) + units(radii[1]);
+    let (xa_end, xb_end) = (add(xa, d), add(xb, d));
+    let m = size(xa) + size(xb) + size(xa_end) + size(xb_end) + size(ya) + size(yb) + abs(radius);
+    let rho = radius + margin::<T>(m, 1.0);
+    // The whole parallelogram's box apart from `y`'s: one test for most misses.
+    let far = rho + m * SLACK;
+    let box_apart = |i: usize| {
+        let (lo, hi) = lo_hi(xa[i], xb[i]);
+        let (lo, hi) = (lo + lo_hi(0.0, d[i]).0, hi + lo_hi(0.0, d[i]).1);
+        let (y_lo, y_hi) = lo_hi(ya[i], yb[i]);
+        lo > y_hi + far || y_lo > hi + far
+    };
+    if box_apart(0) || box_apart(1) {
+        return Some(true);
+    }
+    if !apart(xa, xb, ya, yb, rho, m) {
+        return None;
+    }
+    // Each other edge of the parallelogram apart from `y` (the end position first: for a
+    // hit it is usually the near one)…
+    let edges_apart = apart(xa_end, xb_end, ya, yb, rho, m)
+        && apart(xa, xa_end, ya, yb, rho, m)
+        && apart(xb, xb_end, ya, yb, rho, m);
+    if !edges_apart {
+        return Some(false);
+    }
+    // …and `y` not inside it (then it would cross no edge): `ya − xa = α v + β d` with
+    // `α` or `β` certainly outside `[0, 1]`. A parallelogram within rounding of flat
+    // answers `false`.
+    let (v, w) = (sub(xb, xa), sub(ya, xa));
+    let area = cross(v, d);
+    let bound = m * m * SLACK;
+    if !(abs(area) > bound) {
+        return Some(false);
+    }
+    let (alpha, beta) = (cross(w, d), cross(v, w));
+    let outside = |c: f64| {
+        // c / area outside [0, 1], beyond the rounding of both.
+        let (c, area) = if area < 0.0 { (-c, -area) } else { (c, area) };
+        c < -bound || c > area + bound
+    };
+    Some(outside(alpha) || outside(beta))
+}
+
+// The tests' float generator (`test_rng`'s `uniform`) needs `std`.
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::motion::cast::{CastOptions, cast_careful};
+    use crate::motion::ray::Ray;
+    use crate::motion::sweep::sweep_careful;
+    use crate::num::{Num, Scalar};
+    use crate::shape::{Capsule, Circle, Core, Shape};
+    use crate::test_rng::Rng;
+    use fixed::types::{I16F16, I32F32, I48F16};
+
+    /// The value of a fixed-point number.
+    fn value<T: Raw>(x: T) -> f64 {
+        units(x) * ulp::<T>()
+    }
+
+    fn point<T: Raw>(p: [T; 2]) -> P {
+        [value(p[0]), value(p[1])]
+    }
+
+    /// The exact segment–segment distance's float approximation, for placing test inputs
+    /// near the filter's threshold (`None` for crossing segments).
+    fn gap(p: P, q: P, a: P, b: P) -> Option<f64> {
+        let (v, u) = (sub(b, a), sub(q, p));
+        let crossing = !same_side(cross(v, sub(p, a)), cross(v, sub(q, a)), 0.0)
+            && !same_side(cross(u, sub(a, p)), cross(u, sub(b, p)), 0.0);
+        if crossing {
+            return None;
+        }
+        let d = [
+            distance_sq(p, a, b),
+            distance_sq(q, a, b),
+            distance_sq(a, p, q),
+            distance_sq(b, p, q),
+        ];
+        Some(<f64 as Scalar>::sqrt(
+            d.into_iter().fold(f64::INFINITY, f64::min),
+        ))
+    }
+
+    /// Rays, sweeps and capsule casts whose exact clearance from the shape is placed at
+    /// multiples of the filter's margin around its threshold (and at random): wherever
+    /// the filter says "certainly no hit", the careful kernel finds none; wherever it says
+    /// "the start is clear", the contact query finds none. Returns how many certain misses
+    /// lay within four margins of the threshold (the cases that test the margin itself).
+    fn certain_misses_hold<T: Raw + Scalar + fixed::traits::Fixed>(scales: [f64; 4]) -> usize {
+        let mut rng = Rng(0x0f1e_2d3c_4b5a_6978);
+        let of = |x: f64| T::saturating_from_num(x);
+        let mut near = 0;
+        for case in 0..6000 {
+            let s = scales[case % 4];
+            let pick = |rng: &mut Rng, span: f64| {
+                [of(rng.uniform(-span, span)), of(rng.uniform(-span, span))]
+            };
+            let a = pick(&mut rng, s);
+            let b = if case % 6 == 0 { a } else { pick(&mut rng, s) };
+            let (o, d) = if case % 7 == 3 && a != b {
+                // Alongside the core, nearly parallel to it (the wall entry's worst
+                // conditioning): from behind `a`, off the line by up to `s / 4`, slanting
+                // towards it by up to `2⁻²⁰`.
+                let (pa, pb) = (point(a), point(b));
+                let v = sub(pb, pa);
+                let normal = [-v[1], v[0]];
+                let off = rng.uniform(-0.25, 0.25);
+                let o = [0, 1].map(|i| of(pa[i] - 0.3 * v[i] + off * normal[i]));
+                let slant = rng.uniform(-1.0, 1.0) / 1_048_576.0;
+                let d = [0, 1].map(|i| of(1.6 * v[i] + slant * normal[i]));
+                (o, d)
+            } else {
+                let o = pick(&mut rng, 3.0 * s);
+                let target = [rng.uniform(-s, s), rng.uniform(-s, s)];
+                let share = rng.uniform(0.2, 2.0);
+                (o, [0, 1].map(|i| of((target[i] - value(o[i])) * share)))
+            };
+            let max_time = of(rng.uniform(0.0, 1.5));
+            let start_radius = if case % 2 == 0 {
+                <T as Scalar>::ZERO
+            } else {
+                of(rng.uniform(0.0, s / 8.0))
+            };
+            // The path's clearance from the core; the shape's radius set to leave a gap of
+            // a chosen number of margins (or a random radius).
+            let (pa, pb) = (point(a), point(b));
+            let end = add(
+                point(o),
+                [value(d[0]) * value(max_time), value(d[1]) * value(max_time)],
+            );
+            let m = size(point(o)) + size(end) + size(pa) + size(pb) + size(point(d)) + 2.0 * s;
+            let e = margin::<T>(m / ulp::<T>(), value(max_time)) * ulp::<T>();
+            let k = [-1.0, 0.0, 0.5, 1.0, 1.01, 1.5, 2.0, 4.0, 100.0][case % 9];
+            let radius = match gap(point(o), end, pa, pb) {
+                Some(clearance) if case % 5 != 0 => clearance - value(start_radius) - k * e,
+                _ => rng.uniform(0.0, s / 4.0),
+            };
+            if !(radius >= 0.0) {
+                continue;
+            }
+            let radius = of(radius);
+            let outlook = path_outlook(o, d, max_time, [a, b], [start_radius, radius]);
+            let capsule = Capsule::new(a, b, radius);
+            match outlook {
+                Some(true) => {
+                    if (1.0..=4.0).contains(&k) && case % 5 != 0 {
+                        near += 1;
+                    }
+                    if start_radius == <T as Scalar>::ZERO {
+                        let hit = Ray::new(o, d).cast_careful(a, b, radius, max_time, false);
+                        assert!(
+                            hit.is_none(),
+                            "ray {case}: {o:?} {d:?} {max_time:?} {a:?} {b:?} {radius:?}: {hit:?}"
+                        );
+                    } else {
+                        let circle = Circle::new(o, start_radius);
+                        // A sweep's whole motion is one step: scaled to `max_time`.
+                        let motion = [Num::mul(d[0], max_time), Num::mul(d[1], max_time)];
+                        let short = path_outlook(
+                            o,
+                            motion,
+                            <T as Scalar>::ONE,
+                            [a, b],
+                            [start_radius, radius],
+                        );
+                        if short == Some(true) {
+                            let hit = sweep_careful(&circle, motion, a, b, radius, false);
+                            assert!(hit.is_none(), "sweep {case}: {hit:?}");
+                        }
+                    }
+                }
+                Some(false) => {
+                    let contact = Circle::new(o, start_radius).contact(&capsule);
+                    assert!(contact.is_none(), "clear start {case}: {contact:?}");
+                }
+                None => {}
+            }
+            // A capsule cast: a short stick from `o` swept by `d` against the capsule.
+            let tip = [
+                Num::add(o[0], of(rng.uniform(-s, s) / 4.0)),
+                Num::add(o[1], of(rng.uniform(-s, s) / 4.0)),
+            ];
+            let x = [o, tip];
+            let swept = swept_outlook(x, d, [a, b], [start_radius, radius]);
+            let options = CastOptions::default();
+            let xcore = Core::Segment(o, tip);
+            let ycore = capsule.core();
+            match swept {
+                Some(true) => {
+                    let hit = cast_careful(
+                        (xcore, start_radius),
+                        (ycore, radius),
+                        (d, [<T as Scalar>::ZERO, <T as Scalar>::ZERO]),
+                        options,
+                        false,
+                    );
+                    assert!(
+                        hit.is_none(),
+                        "cast {case}: {x:?} {d:?} {a:?} {b:?}: {hit:?}"
+                    );
+                }
+                Some(false) => {
+                    let stick = Capsule::new(o, tip, start_radius);
+                    assert!(stick.contact(&capsule).is_none(), "apart start {case}");
+                }
+                None => {}
+            }
+        }
+        near
+    }
+
+    #[test]
+    fn certain_misses_are_misses_i32f32() {
+        let near = certain_misses_hold::<I32F32>([1.0, 64.0, 4096.0, 1.0e6]);
+        assert!(near >= 100, "only {near} certain misses near the threshold");
+    }
+
+    #[test]
+    fn certain_misses_are_misses_i16f16() {
+        let near = certain_misses_hold::<I16F16>([1.0, 16.0, 256.0, 2048.0]);
+        assert!(near >= 100, "only {near} certain misses near the threshold");
+    }
+
+    #[test]
+    fn certain_misses_are_misses_i48f16() {
+        let near = certain_misses_hold::<I48F16>([1.0, 1.0e3, 1.0e6, 1.0e9]);
+        assert!(near >= 100, "only {near} certain misses near the threshold");
+    }
+}
