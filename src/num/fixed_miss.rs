@@ -1,33 +1,35 @@
 //! Certain misses for fixed point's casts: a float filter in front of the careful cast
 //! kernel (`src/motion/ray.rs`, `src/motion/cast.rs`), which it only ever skips where
-//! that kernel's answer is "no hit".
+//! that kernel's answer is known: "no hit" for a path that certainly stays too far from
+//! the shape, "outside" for the start-inside contact of a start certainly clear of it.
 //!
 //! The careful kernel works on the fixed-point grid and rounds at every step, so a hit it
 //! reports may be slightly off the exact geometry, but not far: at the distance `s` it
 //! reports (at most its rounded reach), the exact path's point lies within `r + e` of the
-//! core, where `e` is a few units in the last place per unit of the inputs' magnitude
-//! (a wall entry: the rounded signed distance and rate, `|σ(s) − r| ≤ s·|δrate| +
-//! |δσ|`; an end disc: only within `e` of tangency can a rounded discriminant be `≥ 0` for
-//! a line that misses, and the rounded root then moves the point along the tangent, which
-//! changes its distance from the centre only to second order; the rounded reach errs by
-//! `(max_time + 1)` units at most). So where the exact path, extended by that reach error,
-//! stays farther than `r + E` from the core with `E = 2¹²` units in the last place times
-//! `(M + max_time + 2)`, `M` the sum of the inputs' magnitudes (`docs/numerics.md`,
-//! "Certain misses (fixed point)"), the kernel finds no hit, and the filter says so.
+//! core, where `e` is a few units in the last place per unit of the inputs' magnitude.
+//! Through a wall, from the rounded signed distance and rate, `|σ(s) − r|` is at most
+//! `s·|δrate|` plus a few `|δσ|`. Through an end disc, only within `e` of tangency can a
+//! rounded discriminant be `≥ 0` for a line that misses, and the rounded root then moves
+//! the point along the tangent, which changes its distance from the centre only to second
+//! order. The rounded reach errs by `max_time + 1` units at most. So where the exact path
+//! stays farther than `r + E` from the core, `E = 2¹² (M + max_time + 2)` units in the
+//! last place with `M` the sum of the inputs' magnitudes (`docs/numerics.md`, "Certain
+//! misses (fixed point)"), the kernel finds no hit, and the filter says so.
 //!
-//! The distances are measured in `f64` on the inputs converted from their raw values,
-//! with a slack of `2⁻⁴⁰ M` for the conversions and the float roundings (a few `2⁻⁵³ M`):
-//! two segments are apart by more than `ρ` when they certainly do not cross (the
-//! orientations of one's ends against the other's line certainly alike) and each end of
-//! each is farther than `ρ` from the other, or when their boxes are that far apart. The
-//! filter's answer never changes a result, only how fast "no hit" comes, so it need not
-//! be the same on every target (an x87 FPU may round its last bits differently): the
-//! results, decided by the careful kernel's integers, are.
+//! The distances are measured in `f64` on the raw values (units in the last place), with
+//! a slack of `2⁻⁴⁰ M` for the conversions and the float roundings (a few `2⁻⁵³ M`): two
+//! segments are apart by more than `ρ` when their boxes are, or when they certainly do not
+//! cross (the orientations of one's ends against the other's line certainly alike) and
+//! each end of each is farther than `ρ` from the other. The filter's answer never changes
+//! a result, only how soon it comes, so it need not be the same on every target (an x87
+//! FPU may round its last bits differently): the results, decided by the careful kernel's
+//! integers, are.
 
 use super::fast_fixed::{Raw, in_range};
 
-/// The margin's factor: `2¹²` units in the last place per unit of magnitude, about a
-/// hundred times the careful kernel's own error bounds.
+/// The margin's factor: `2¹²` units in the last place per unit of magnitude. The unit
+/// tests still pass with 1 and fail with 0: a thousandfold room over the errors they
+/// provoke.
 const MARGIN_ULPS: f64 = 4096.0;
 
 /// `2⁻⁴⁰`: the float slack, relative to the inputs' magnitude.
