@@ -366,7 +366,7 @@ mod tests {
         let cases = std::env::var("CAPSULE2D_MISS_CASES")
             .ok()
             .and_then(|v| v.parse().ok())
-            .unwrap_or(6000);
+            .unwrap_or(30_000);
         for case in 0..cases {
             let s = scales[case % 4];
             let pick = |rng: &mut Rng, span: f64| {
