@@ -487,6 +487,151 @@ mod tests {
     }
 
     #[test]
+    fn same_side_needs_both_beyond_the_bound_with_one_sign() {
+        assert!(same_side(1.0, 2.0, 0.5));
+        assert!(same_side(-1.0, -2.0, 0.5));
+        assert!(!same_side(1.0, -2.0, 0.5));
+        assert!(!same_side(-1.0, 2.0, 0.5));
+        // Within the bound on either side: not certain.
+        assert!(!same_side(0.5, 2.0, 0.5));
+        assert!(!same_side(2.0, 0.4, 0.5));
+        assert!(!same_side(-0.5, -2.0, 0.5));
+        assert!(!same_side(-2.0, -0.4, 0.5));
+        assert!(!same_side(f64::NAN, 2.0, 0.5));
+    }
+
+    #[test]
+    fn crossings_are_excluded_only_when_certain() {
+        let b = 1e-9;
+        // An X: they cross.
+        assert!(crossing_possible(
+            [-1.0, -1.0],
+            [1.0, 1.0],
+            [-1.0, 1.0],
+            [1.0, -1.0],
+            b
+        ));
+        // Parallel, one above the other: excluded.
+        assert!(!crossing_possible(
+            [0.0, 1.0],
+            [4.0, 1.0],
+            [0.0, 0.0],
+            [4.0, 0.0],
+            b
+        ));
+        // A T whose stem stops short of the bar: excluded (both ends of the stem lie on one
+        // side of the bar's line).
+        assert!(!crossing_possible(
+            [0.0, 0.5],
+            [0.0, 3.0],
+            [-1.0, 0.0],
+            [1.0, 0.0],
+            b
+        ));
+        // A T whose stem touches the bar: an orientation is zero, not certain.
+        assert!(crossing_possible(
+            [0.0, 0.0],
+            [0.0, 3.0],
+            [-1.0, 0.0],
+            [1.0, 0.0],
+            b
+        ));
+        // Collinear and apart: every orientation is zero, not certain either.
+        assert!(crossing_possible(
+            [2.0, 0.0],
+            [3.0, 0.0],
+            [-1.0, 0.0],
+            [1.0, 0.0],
+            b
+        ));
+    }
+
+    #[test]
+    fn apart_decides_by_boxes_or_by_the_ends() {
+        let m = 10.0;
+        // Side by side, 1 apart: apart for `ρ` below 1, not for `ρ` above.
+        let (p, q, a, b) = ([0.0, 1.0], [4.0, 1.0], [0.0, 0.0], [4.0, 0.0]);
+        assert!(apart(p, q, a, b, 0.9, m));
+        assert!(!apart(p, q, a, b, 1.1, m));
+        // Boxes 5 apart along x.
+        let (p, q) = ([10.0, 0.0], [12.0, 3.0]);
+        assert!(apart(p, q, a, b, 5.9, m));
+        assert!(!apart(p, q, a, b, 6.1, m));
+        // Crossing (an X): never apart, however small `ρ`.
+        assert!(!apart(
+            [-1.0, -1.0],
+            [1.0, 1.0],
+            [-1.0, 1.0],
+            [1.0, -1.0],
+            0.0,
+            m
+        ));
+        // The nearest pair is an end of the second segment against the first's interior.
+        let (p, q, a, b) = ([0.0, 0.0], [4.0, 0.0], [2.0, 1.5], [2.0, 5.0]);
+        assert!(apart(p, q, a, b, 1.4, m));
+        assert!(!apart(p, q, a, b, 1.6, m));
+        // And the other way round.
+        assert!(apart(a, b, p, q, 1.4, m));
+        assert!(!apart(a, b, p, q, 1.6, m));
+    }
+
+    #[test]
+    fn the_margin_is_two_to_the_twelve_units_per_unit_of_magnitude() {
+        // I32F32: `m` of 1.0 is 2^32 units; (1 + 3 + 2) · 2^12 units.
+        let m = 4_294_967_296.0;
+        assert_eq!(margin::<I32F32>(m, 3.0), 6.0 * 4096.0);
+        assert_eq!(margin::<I16F16>(65536.0 * 10.0, 0.0), 12.0 * 4096.0);
+    }
+
+    #[test]
+    fn far_paths_are_certain_misses_and_far_starts_are_clear() {
+        let v = |x: f64, y: f64| [I32F32::from_num(x), I32F32::from_num(y)];
+        let core = [v(0.0, 0.0), v(4.0, 0.0)];
+        let radii = [I32F32::ZERO, I32F32::from_num(0.5)];
+        let one = <I32F32 as Scalar>::ONE;
+        // Parallel to the core, 0.6 from it: 0.1 beyond the radius, far more than `E`.
+        assert_eq!(
+            path_outlook(v(-1.0, 0.6), v(6.0, 0.0), one, core, radii),
+            Some(true)
+        );
+        // 0.4 from it: it hits, and the start is clear.
+        assert_eq!(
+            path_outlook(v(-1.0, 0.4), v(6.0, 0.0), one, core, radii),
+            Some(false)
+        );
+        // Too short to reach: a certain miss.
+        assert_eq!(
+            path_outlook(v(-3.0, 0.0), v(1.0, 0.0), one, core, radii),
+            Some(true)
+        );
+        // Crossing the core from far away: the start is clear, the path is not.
+        assert_eq!(
+            path_outlook(v(2.0, 5.0), v(0.0, -10.0), one, core, radii),
+            Some(false)
+        );
+        // Starting inside: nothing certain.
+        assert_eq!(
+            path_outlook(v(2.0, 0.2), v(0.0, 1.0), one, core, radii),
+            None
+        );
+        // Beyond the safe range: nothing certain.
+        let far = [I32F32::from_bits(1 << 61), I32F32::ZERO];
+        assert_eq!(path_outlook(far, v(1.0, 0.0), one, core, radii), None);
+        // A stick swept past the capsule: apart by 0.1 beyond the radii, a certain miss…
+        let stick = [v(-1.0, 1.1), v(-1.0, 2.0)];
+        assert_eq!(swept_outlook(stick, v(6.0, 0.0), core, radii), Some(true));
+        // …and swept through it: apart at the start only.
+        let low = [v(-1.0, 0.3), v(-1.0, 2.0)];
+        assert_eq!(swept_outlook(low, v(6.0, 0.0), core, radii), Some(false));
+        // The capsule inside the parallelogram a long stick sweeps: no edge is near it.
+        let tall = [v(-2.0, -9.0), v(-2.0, 9.0)];
+        assert_eq!(swept_outlook(tall, v(10.0, 0.0), core, radii), Some(false));
+        // Touching at the start: nothing certain.
+        let touching = [v(-0.4, 0.0), v(-0.4, 2.0)];
+        assert_eq!(swept_outlook(touching, v(-6.0, 0.0), core, radii), None);
+    }
+
+    #[test]
     fn certain_misses_are_misses_i32f32() {
         let near = certain_misses_hold::<I32F32>([1.0, 64.0, 4096.0, 1.0e6]);
         assert!(near >= 100, "only {near} certain misses near the threshold");
