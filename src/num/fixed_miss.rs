@@ -573,6 +573,16 @@ mod tests {
         // And the other way round.
         assert!(apart(a, b, p, q, 1.4, m));
         assert!(!apart(a, b, p, q, 1.6, m));
+        // Boxes that overlap, so that the ends decide: parallel diagonals `√2` apart.
+        let (p, q, a, b) = ([0.0, 2.0], [1.0, 3.0], [0.0, 0.0], [4.0, 4.0]);
+        assert!(apart(p, q, a, b, 1.41, m));
+        assert!(!apart(p, q, a, b, 1.42, m));
+        // Collinear and apart, which only the boxes can tell (every orientation is zero).
+        let (p, q, a, b) = ([2.0, 0.0], [3.0, 0.0], [-1.0, 0.0], [1.0, 0.0]);
+        assert!(apart(p, q, a, b, 0.9, m));
+        assert!(!apart(p, q, a, b, 1.1, m));
+        let (p, q, a, b) = ([0.0, 2.0], [0.0, 3.0], [0.0, -1.0], [0.0, 1.0]);
+        assert!(apart(p, q, a, b, 0.9, m));
     }
 
     #[test]
