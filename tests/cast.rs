@@ -29,8 +29,7 @@
 //! `CAPSULE2D_CAST_CASES` sets the number of cases per scalar (default 4,800; CI runs
 //! 100,000 for f64 in release). Run with `--nocapture` for the figures.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::{AnyShape, CastOptions, Hit, Ray, Shape, StartOverlap};
 use common::{D, Frac, P, Rng, TestScalar, exact};

@@ -5,7 +5,7 @@
 //! written from the definitions; it shares no code with the crate.
 #![cfg(feature = "std")]
 
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Circle, Scalar, Segment, Shape};
 use common::{D, Frac, P, Rng, exact, ldexp};

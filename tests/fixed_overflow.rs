@@ -15,7 +15,7 @@
 
 #![cfg(feature = "fixed")]
 
-mod common;
+use crate::common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape, response};

@@ -25,11 +25,11 @@
 //! `CAPSULE2D_FIXED_REPORT=1` prints the measured table (run it in release with a large
 //! count to regenerate the table in the docs:
 //! `CAPSULE2D_FIXED_REPORT=1 CAPSULE2D_FIXED_CASES=20000 cargo test --release --all-features
-//! --test fixed_range -- --nocapture`).
+//! --test suite -- fixed_range:: --nocapture`).
 
 #![cfg(feature = "fixed")]
 
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape};
 use common::{D, Frac, H, P, Rng, exact};

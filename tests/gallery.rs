@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 #[path = "../examples/gallery/figures.rs"]
 mod figures;
-mod xml;
+use crate::xml;
 
 use std::path::PathBuf;
 

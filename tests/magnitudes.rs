@@ -3,7 +3,7 @@
 //! magnitude), checked against exact rationals.
 #![cfg(feature = "std")]
 
-mod common;
+use crate::common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{Capsule, Circle, Segment, Shape};

@@ -24,8 +24,7 @@
 //! face normal's distance from the exact one. `--nocapture` prints the worst of each
 //! check, in those units.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::{AnyShape, Capsule, Circle, Feature, FeatureId, Manifold, Segment, Shape};
 use common::shapes::{self, Kind, Pair, Scene, XCore, root};

@@ -9,7 +9,7 @@
 //! - Random cases come from the tests' seeded generator (`common::Rng`), so failures
 //!   reproduce. Run with `--nocapture` to see the measured figures.
 
-mod common;
+use crate::common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{

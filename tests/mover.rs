@@ -7,6 +7,9 @@
 //!
 //! - **No tunnelling, no overlap:** the body stays at least `skin / 4` clear of every
 //!   obstacle (the docs promise `skin / 2` up to rounding), so it never crossed a wall.
+//!   Where an f64 estimate of the gap clears `skin / 4` by far more than its rounding error
+//!   the exact check is skipped; `float_gap_is_within_its_margin` checks that estimate
+//!   against the exact distance.
 //! - **No jitter above the skin:** where the body rests or slides on a surface, its gap to
 //!   that surface stays within the skin band, and at rest its position moves by less
 //!   than a skin over thousands of steps.
@@ -16,8 +19,7 @@
 //!
 //! Measured figures are printed (`--nocapture`) and bounded by asserts.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::{
     AnyShape, Capsule, Chain, Circle, Core, Obstacles, Shape, Slide, SlideOptions, move_and_slide,
@@ -61,9 +63,10 @@ fn core_ends<S: TestScalar>(body: &AnyShape<V<S>>) -> (P, P) {
     }
 }
 
-/// The exact gap between the body and link `link` (radius 0), as an f64, after checking
-/// exactly that it is at least `skin / 4`. Links far away (by an f64 estimate with a wide
-/// margin) are skipped and return `None`.
+/// The gap between the body and link `link` (radius 0), as an f64, after checking that it
+/// is at least `skin / 4`: exactly, unless a float estimate clears `skin / 4` by far more
+/// than its error ([`float_gap`]). Links far away (by an f64 estimate with a wide margin)
+/// are skipped and return `None`.
 fn checked_gap<S: TestScalar>(
     body: &AnyShape<V<S>>,
     link: &Capsule<V<S>>,
@@ -85,6 +88,17 @@ fn checked_gap<S: TestScalar>(
     if box_far {
         return None;
     }
+    // A float filter with a rigorous margin: where the f64 gap clears `skin / 4` by far more
+    // than its rounding error, the exact check cannot fail, and is skipped.
+    let ends = match c {
+        Core::Point(p) => (pf(p), pf(p)),
+        Core::Segment(p, q) => (pf(p), pf(q)),
+    };
+    if let Some(gap) = float_gap(ends, (a, b)).map(|d| d - r)
+        && gap > SKIN / 4.0 + FLOAT_MARGIN
+    {
+        return Some(gap);
+    }
     let (xa, xb) = core_ends(body);
     let d2 = exact::dist2_segments(&xa, &xb, &pd(link.a), &pd(link.b));
     let clear = sd(body.radius()) + D::f(SKIN / 4.0);
@@ -95,6 +109,53 @@ fn checked_gap<S: TestScalar>(
         d2.sqrt_f64() - r
     );
     Some(d2.sqrt_f64() - r)
+}
+
+/// The float filter's margin. Every scenario's coordinates stay below [`FLOAT_SPAN`]; there
+/// an f64 orientation or point–segment distance is off by under `2⁻⁴⁰` (a dozen roundings
+/// of values below 2¹⁰), so `10⁻⁹` leaves a thousandfold room.
+const FLOAT_MARGIN: f64 = 1e-9;
+const FLOAT_SPAN: f64 = 1024.0;
+
+/// The distance between segments `pq` and `ab` in f64, when the float computation is
+/// certainly within [`FLOAT_MARGIN`] of it: every coordinate below [`FLOAT_SPAN`], and the
+/// segments certainly apart (one's ends strictly on one side of the other's line by more
+/// than the margin), so that the distance is that of an end to the other segment.
+fn float_gap((p, q): ([f64; 2], [f64; 2]), (a, b): ([f64; 2], [f64; 2])) -> Option<f64> {
+    if [p, q, a, b]
+        .iter()
+        .flatten()
+        .any(|x| !(x.abs() < FLOAT_SPAN))
+    {
+        return None;
+    }
+    let sub = |u: [f64; 2], w: [f64; 2]| [u[0] - w[0], u[1] - w[1]];
+    let cross = |u: [f64; 2], w: [f64; 2]| u[0] * w[1] - u[1] * w[0];
+    let one_side = |o1: f64, o2: f64| {
+        (o1 > FLOAT_MARGIN && o2 > FLOAT_MARGIN) || (o1 < -FLOAT_MARGIN && o2 < -FLOAT_MARGIN)
+    };
+    let point_segment = |x: [f64; 2], (u, w): ([f64; 2], [f64; 2])| {
+        let (e, d) = (sub(w, u), sub(x, u));
+        let ee = len2(e);
+        let t = if ee > 0.0 {
+            ((d[0] * e[0] + d[1] * e[1]) / ee).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        len2(sub(d, [t * e[0], t * e[1]])).sqrt()
+    };
+    let apart = one_side(cross(sub(b, a), sub(p, a)), cross(sub(b, a), sub(q, a)))
+        || one_side(cross(sub(q, p), sub(a, p)), cross(sub(q, p), sub(b, p)));
+    apart.then(|| {
+        [
+            point_segment(p, (a, b)),
+            point_segment(q, (a, b)),
+            point_segment(a, (p, q)),
+            point_segment(b, (p, q)),
+        ]
+        .into_iter()
+        .fold(f64::INFINITY, f64::min)
+    })
 }
 
 /// The smallest gap to any link near the body, checked exactly (∞ when none is near).
@@ -385,3 +446,55 @@ fn corridor<S: TestScalar>() {
 }
 
 all_scalars!(corner, slope, chain, corridor);
+
+/// The float filter of the gap checks against the exact distance: wherever it answers, it
+/// is within a thousandth of [`FLOAT_MARGIN`] of the exact distance. The pairs are short
+/// segments around a common point anywhere in the span, so that a good share of them
+/// cross, touch end to end, or lie on one line; crossings must get no answer.
+#[test]
+fn float_gap_is_within_its_margin() {
+    let mut rng = common::Rng::new(0x6a9_6a9);
+    let (mut answered, mut crossing_or_close) = (0, 0);
+    for k in 0..20_000 {
+        let half = FLOAT_SPAN / 2.0;
+        let c = [rng.range(-half, half), rng.range(-half, half)];
+        let mut near = |reach: f64| {
+            [
+                c[0] + rng.range(-reach, reach),
+                c[1] + rng.range(-reach, reach),
+            ]
+        };
+        let (p, q, a) = (near(1.0), near(1.0), near(1.0));
+        // Every fourth pair puts b on line pq's extension (collinear up to rounding).
+        let b = if k % 4 == 0 {
+            let t = rng.range(-2.0, 3.0);
+            [p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]
+        } else {
+            near(1.0)
+        };
+        let exact = exact::dist2_segments(
+            &P::f(p[0], p[1]),
+            &P::f(q[0], q[1]),
+            &P::f(a[0], a[1]),
+            &P::f(b[0], b[1]),
+        )
+        .sqrt_f64();
+        if exact < 1e-6 {
+            crossing_or_close += 1;
+        }
+        if let Some(gap) = float_gap((p, q), (a, b)) {
+            answered += 1;
+            assert!(
+                (gap - exact).abs() <= FLOAT_MARGIN / 1000.0,
+                "float gap {gap} against exact {exact} for {p:?} {q:?} / {a:?} {b:?}"
+            );
+        }
+    }
+    println!(
+        "float gap: {answered} of 20000 answered, {crossing_or_close} crossing or within 1e-6"
+    );
+    assert!(
+        answered > 10_000 && crossing_or_close > 2_000,
+        "{answered}, {crossing_or_close}"
+    );
+}

@@ -66,8 +66,7 @@
 //! Two checks are off, each behind a constant, for library bugs found here (see
 //! `q_closest_points` and `q_contact_with_margin`).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Circle, Contact, Segment, Shape};
 use common::shapes::{self, Kind as CoreKind, Nearest, Pair, Scene, XCore, XShape};
@@ -438,6 +437,8 @@ fn run_pair<
     check: fn(&Case<S, X, Y>, &mut Stats),
     needed: &[&str],
 ) {
+    // From `pairs::` on: the same names, and so the same seeds, in whichever binary.
+    let cell = cell.find("pairs::").map_or(cell, |at| &cell[at..]);
     let mut stats = Stats::new(format!("{cell} [{}]", S::NAME));
     let pair = cell.rsplit_once("::").map_or(cell, |(pair, _)| pair);
     for case in shared_cases::<S, X, Y>(pair).iter() {
@@ -962,6 +963,8 @@ fn run_single<S: TestScalar, X: Kind<S>>(
     check: fn(&Single<S, X>, &mut Stats),
     needed: &[&str],
 ) {
+    // From `pairs::` on: the same names, and so the same seeds, in whichever binary.
+    let cell = cell.find("pairs::").map_or(cell, |at| &cell[at..]);
     let mut stats = Stats::new(format!("{cell} [{}]", S::NAME));
     let mut rng = Rng::new(seed(&format!("{cell}/{}", S::NAME)));
     let kind = X::KIND;
@@ -1083,17 +1086,29 @@ macro_rules! per_scalar {
     ($runner:ident, $check:ident, $needed:expr, $($ty:ident),+) => {
         #[test]
         fn f32() {
-            crate::$runner::<f32, $(crate::$ty<f32>),+>(module_path!(), crate::$check, $needed);
+            super::super::$runner::<f32, $(super::super::$ty<f32>),+>(
+                module_path!(),
+                super::super::$check,
+                $needed,
+            );
         }
         #[test]
         fn f64() {
-            crate::$runner::<f64, $(crate::$ty<f64>),+>(module_path!(), crate::$check, $needed);
+            super::super::$runner::<f64, $(super::super::$ty<f64>),+>(
+                module_path!(),
+                super::super::$check,
+                $needed,
+            );
         }
         #[cfg(feature = "fixed")]
         #[test]
         fn i32f32() {
             type I = fixed::types::I32F32;
-            crate::$runner::<I, $(crate::$ty<I>),+>(module_path!(), crate::$check, $needed);
+            super::super::$runner::<I, $(super::super::$ty<I>),+>(
+                module_path!(),
+                super::super::$check,
+                $needed,
+            );
         }
     };
 }
@@ -1103,16 +1118,16 @@ macro_rules! pair_cells {
     ($($pair:ident: $x:ident, $y:ident;)+) => {$(
         mod $pair {
             mod intersects {
-                per_scalar!(run_pair, q_intersects, crate::DECISIONS, $x, $y);
+                per_scalar!(run_pair, q_intersects, super::super::DECISIONS, $x, $y);
             }
             mod distance {
-                per_scalar!(run_pair, q_distance, crate::DECISIONS, $x, $y);
+                per_scalar!(run_pair, q_distance, super::super::DECISIONS, $x, $y);
             }
             mod closest_points {
-                per_scalar!(run_pair, q_closest_points, crate::DECISIONS, $x, $y);
+                per_scalar!(run_pair, q_closest_points, super::super::DECISIONS, $x, $y);
             }
             mod contact {
-                per_scalar!(run_pair, q_contact, crate::DECISIONS, $x, $y);
+                per_scalar!(run_pair, q_contact, super::super::DECISIONS, $x, $y);
             }
             mod contact_with_margin {
                 per_scalar!(

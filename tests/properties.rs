@@ -20,8 +20,7 @@
 //! `eps · m` are printed with `--nocapture`. `CAPSULE2D_QC_TESTS` sets the number of cases
 //! per property and type (default 2000).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{Capsule, Circle, Contact, Segment, Shape, response};

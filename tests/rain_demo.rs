@@ -9,7 +9,7 @@
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/rain.rs"]
 mod rain;
-mod xml;
+use crate::xml;
 
 use xml::{Element, parse_xml};
 

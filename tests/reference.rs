@@ -15,7 +15,7 @@
 //! Cases come from a seeded PRNG, so a failure reproduces; `CAPSULE2D_REF_CASES` sets how
 //! many (default 3000 per test). Run with `--nocapture` to see the worst errors measured.
 
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Circle, Contact, Segment, Shape};
 use common::{D, Frac, H, P, Rng, exact, magnitude, ulp};

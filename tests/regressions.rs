@@ -1,7 +1,7 @@
 //! Regression tests for bugs found by the test suite, each with its hand-derived answer.
 #![cfg(feature = "std")]
 
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Segment, Shape};
 use core::f64::consts::FRAC_1_SQRT_2;

@@ -9,7 +9,7 @@
 //!    normal along the segment instead of the segment's normal;
 //! 3. margin contacts that lost the gap when the margin was much larger than the gap.
 
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Circle, Contact, Segment, Shape};
 use common::{P, exact};

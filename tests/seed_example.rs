@@ -14,8 +14,7 @@
 //! for a zero-length segment (the crate: the left normal with the full radius, and the
 //! segment as a point).
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{Circle, Segment, Shape};

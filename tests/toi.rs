@@ -19,7 +19,7 @@ use capsule2d::{
     Capsule, Pose, PoseMotion, Rotation, Segment, Shape, Toi, ToiOptions, ToiState, time_of_impact,
 };
 
-mod common;
+use crate::common;
 use common::Rng;
 
 fn case_count() -> usize {

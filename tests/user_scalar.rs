@@ -30,7 +30,7 @@
 //! values on a grid of 2^-40 within ±50, half of them then moved by a full-precision
 //! offset so that the formulas' differences round).
 
-mod common;
+use crate::common;
 
 use capsule2d::num::Rounded;
 use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape};

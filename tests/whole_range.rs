@@ -26,8 +26,7 @@
 //! `CAPSULE2D_WHOLE_RANGE_CASES` (default 2,000 scenes per scalar, 20 queries each).
 #![cfg(feature = "std")]
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Circle, Segment, Shape};
 use common::shapes::{self, XCore, XShape};

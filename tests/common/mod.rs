@@ -120,19 +120,23 @@ impl D {
         } else {
             (fraction | (1 << 52), exponent - 1075)
         };
-        let m = BigInt::from(m);
+        // Trailing zero bits moved into the exponent: short mantissas keep the shifts of
+        // `aligned` short (0.5 is `1 · 2^-1`, not `2^52 · 2^-53`).
+        let zeros = m.trailing_zeros();
+        let m = BigInt::from(m >> zeros);
         Self {
             m: if x < 0.0 { -m } else { m },
-            e,
+            e: e + i64::from(zeros),
         }
     }
-    fn aligned(&self, o: &Self) -> (BigInt, BigInt, i64) {
-        let e = self.e.min(o.e);
-        (
-            &self.m << (self.e - e) as usize,
-            &o.m << (o.e - e) as usize,
-            e,
-        )
+    /// Applies `op` to the two mantissas brought to the smaller exponent, which it returns.
+    /// Only the operand with the larger exponent is shifted (none when they are equal).
+    fn aligned<R>(&self, o: &Self, op: impl FnOnce(&BigInt, &BigInt) -> R) -> (R, i64) {
+        match self.e.cmp(&o.e) {
+            Ordering::Equal => (op(&self.m, &o.m), self.e),
+            Ordering::Greater => (op(&(&self.m << (self.e - o.e) as usize), &o.m), o.e),
+            Ordering::Less => (op(&self.m, &(&o.m << (o.e - self.e) as usize)), self.e),
+        }
     }
     pub(crate) fn is_zero(&self) -> bool {
         self.m.is_zero()
@@ -204,15 +208,24 @@ macro_rules! d_ops {
         impl Add<$rhs> for $lhs {
             type Output = D;
             fn add(self, o: $rhs) -> D {
-                let (a, b, e) = self.aligned(&o);
-                D { m: a + b, e }
+                if o.m.is_zero() {
+                    return self.clone();
+                }
+                if self.m.is_zero() {
+                    return o.clone();
+                }
+                let (m, e) = self.aligned(&o, |a, b| a + b);
+                D { m, e }
             }
         }
         impl Sub<$rhs> for $lhs {
             type Output = D;
             fn sub(self, o: $rhs) -> D {
-                let (a, b, e) = self.aligned(&o);
-                D { m: a - b, e }
+                if o.m.is_zero() {
+                    return self.clone();
+                }
+                let (m, e) = self.aligned(&o, |a, b| a - b);
+                D { m, e }
             }
         }
         impl Mul<$rhs> for $lhs {
@@ -267,8 +280,12 @@ impl PartialOrd for D {
 
 impl Ord for D {
     fn cmp(&self, o: &Self) -> Ordering {
-        let (a, b, _) = self.aligned(o);
-        a.cmp(&b)
+        // Signs first: most comparisons are decided without aligning.
+        match self.signum().cmp(&o.signum()) {
+            Ordering::Equal if self.m.is_zero() => Ordering::Equal,
+            Ordering::Equal => self.aligned(o, |a, b| a.cmp(b)).0,
+            by_sign => by_sign,
+        }
     }
 }
 
