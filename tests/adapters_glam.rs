@@ -5,7 +5,7 @@
 //! `[f64; 2]`: the adapter only moves components in and out.
 #![cfg(feature = "glam")]
 
-mod common;
+use crate::common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{Capsule, Circle, Ray, Segment, Shape, Vector2};

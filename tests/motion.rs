@@ -493,6 +493,7 @@ fn ray_joints_are_watertight<T: Num>() {
     }
 }
 
+#[cfg(feature = "fixed")]
 use capsule2d::Vector2;
 
 for_each_scalar! {

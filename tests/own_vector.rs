@@ -8,8 +8,7 @@
 //! exact reference in `reference.rs` and `properties.rs`.) A few hand-derived values anchor
 //! the user's types directly.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::{Capsule, Circle, Contact, Scalar, Segment, Shape, Vector2, response};
 use common::TestScalar;

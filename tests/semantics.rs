@@ -7,8 +7,7 @@
 //! for equality; elsewhere (a 3-4-5 normal is `(0.6, 0.8)`, which no binary type holds)
 //! they allow `S::tol(4, m)`: 4 units of the type's resolution at the case's magnitude.
 
-#[macro_use]
-mod common;
+use crate::common;
 
 use capsule2d::vector::VectorOps;
 use capsule2d::{Capsule, Circle, Contact, Segment, Shape as _, ShapeError, response};
