@@ -300,8 +300,17 @@ use common::Rng;
 // exact rationals (Python `fractions`): f32, 98 switches with finite inputs, f64, 125, and
 // I32F32, 78, each to a strictly nearer pair (53 f32 and 62 f64 switches have an infinite
 // input). None to a pair as near or farther.
+//
+// Re-pinned for f32 (2026-11-28, stop 29) when the distance between two segment cores began
+// to come from the segment pair's candidate gaps, its root rounded once
+// (`segment_distance_f32`, src/num/fast_pair.rs), instead of the length of the difference
+// of the two rounded closest points: 116 of 1,502 f32 cases moved (CAPSULE2D_GOLDEN_TRACE),
+// f64 and I32F32 none. Against the exact reference (tests/pairs.rs, f32, worst error in
+// units of the tolerance) the distance of segment–segment went from 0.804 to 0.695,
+// segment–capsule from 1.065 to 0.692 and capsule–segment from 0.861 to 0.653; no cell got
+// worse.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x3aa17d4b98112410;
+const GOLDEN_F32: u64 = 0xc76eac037fd29835;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0x35b0f94dfde9a30d;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
@@ -1187,6 +1196,7 @@ const FLOAT_FILES: &[&str] = &[
     "num/exact_cast.rs",
     "num/expansion.rs",
     "num/fast.rs",
+    "num/fast_pair.rs",
     "num/fast_cast.rs",
     "num/fast_f64.rs",
     // Fixed point's filter of certain misses: distances in `f64` with margins.

@@ -95,6 +95,16 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
             },
             |d| *d > S::ZERO,
         ),
+        "capsule_distance" => each(
+            &pairs,
+            rounds,
+            |(x, y)| {
+                // As the benchmark: the cores' distance less the radii.
+                let d = S::minus(x.segment().distance(&y.segment()), x.radius);
+                S::minus(d, y.radius)
+            },
+            |d| *d > S::ZERO,
+        ),
         "capsule_intersects" => each(&pairs, rounds, |(x, y)| x.intersects(y), |&b| b),
         "capsule_contact" => each(&pairs, rounds, |(x, y)| x.contact(y), some),
         "ray" | "sweep" => {

@@ -306,269 +306,13 @@ pub(crate) fn distance_to_segment_none<T>(a: [T; 2], b: [T; 2], p: [T; 2]) -> Op
     None
 }
 
-/// The closest points of two segments by [`segment_pair_bits`]: a crossing point twice.
-#[inline(always)]
-pub(crate) fn segment_closest_points_f32(
-    xa: [f32; 2],
-    xb: [f32; 2],
-    ya: [f32; 2],
-    yb: [f32; 2],
-) -> Option<([f32; 2], [f32; 2])> {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    let (_, on_x, on_y) = super::fast_sse2::segment_pair_bits_f32(xa, xb, ya, yb)?;
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    let (_, on_x, on_y) = segment_pair_bits(xa, xb, ya, yb)?;
-    Some((bits_pair(on_x), bits_pair(on_y)))
-}
-
-/// The `f64` scalar has no fast segment pair yet: its careful path runs.
-#[inline(always)]
-pub(crate) fn segment_closest_points_none<T>(
-    xa: [T; 2],
-    xb: [T; 2],
-    ya: [T; 2],
-    yb: [T; 2],
-) -> Option<([T; 2], [T; 2])> {
-    let _ = (xa, xb, ya, yb);
-    None
-}
-
-/// Two segments related by the fast path: crossing at a point, or apart with their
-/// closest points (what the unit tests read of [`segment_pair_bits`]).
-#[cfg(all(test, feature = "std"))]
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum FastPair {
-    /// Certified crossing (properly: each one's endpoints strictly on opposite sides of
-    /// the other's line), at this point.
-    Crossing([f32; 2]),
-    /// Certified apart; the closest points `(on x, on y)`.
-    Apart([f32; 2], [f32; 2]),
-}
-
-/// `2^-47 = 64u` of `m²`, with `m` the largest input magnitude: covers the rounding of
-/// every cross product `(q − o) × (s − r)` of input differences (each below `8m²`, its
-/// error below `32u m²`).
-const ORIENT_BOUND: f64 = 1.0 / (1u64 << 47) as f64;
-
-/// `2^-44 = 512u` of `m²`: covers the rounding of each candidate's squared gap (below
-/// `8m²`, from sums and products of differences that each carry up to `u`, and one
-/// reciprocal), so that two gaps further apart than this rank the same as exactly.
-pub(super) const GAP_BOUND: f64 = 1.0 / (1u64 << 44) as f64;
-
-/// `2^-16`: a crossing whose segments' cross product `|d₁ × d₂|` is below this of `m²` is
-/// left to the careful path (its crossing parameter would amplify the rounding of the
-/// orientations beyond a thousandth of an `f32` ulp).
-const CROSSING_ANGLE: f64 = 1.0 / (1u64 << 16) as f64;
-
-/// Segments `x = [xa, xb]` and `y = [ya, yb]` in `f32`, by the fast path in `f64`
-/// ([`segment_pair_bits`], as the unit tests read it): [`FastPair`] when its certificate
-/// holds, else `None` (the careful path decides).
-///
-/// The certificate: every input is finite, every one of the four orientations (each
-/// segment's endpoints against the other's line) is further from zero than its rounding
-/// (so crossing is decided as exactly; collinear, touching and zero-length segments fail
-/// it), a crossing's segments are not within `2^-16` of parallel, and apart, the nearest of
-/// the four endpoint candidates is nearer than the second by more than the candidates'
-/// rounding (so it is the same candidate the exact ranking picks).
-///
-/// Apart, the closest pair is an endpoint of one segment and its projection onto the
-/// other (for disjoint segments in the plane the minimum is always attained at an
-/// endpoint); each candidate's squared gap is the squared endpoint distance in the end
-/// regions and `(v × w)² / |v|²` in the interior, selected rather than branched on.
-#[cfg(all(test, feature = "std"))]
-#[inline(always)]
-pub(crate) fn segment_pair_f32(
-    xa: [f32; 2],
-    xb: [f32; 2],
-    ya: [f32; 2],
-    yb: [f32; 2],
-) -> Option<FastPair> {
-    let (crossing, on_x, on_y) = segment_pair_bits(xa, xb, ya, yb)?;
-    Some(if crossing {
-        FastPair::Crossing(bits_pair(on_x))
-    } else {
-        FastPair::Apart(bits_pair(on_x), bits_pair(on_y))
-    })
-}
-
-/// [`segment_pair_f32`] without a branch on its answer: whether the segments cross, and
-/// the closest points `(on x, on y)` as the 64 bits of their `f32` pairs (the crossing
-/// point twice). Both answers are formed and the one that applies is selected, and so is
-/// the certificate that applies: whether two random segments cross is as random as they
-/// are, and a branch on it mispredicted about 0.7 times per query on 65536 random pairs.
-#[cfg_attr(
-    all(target_arch = "x86_64", target_feature = "sse2", not(test)),
-    allow(dead_code)
-)]
-#[inline(always)]
-pub(super) fn segment_pair_bits(
-    xa: [f32; 2],
-    xb: [f32; 2],
-    ya: [f32; 2],
-    yb: [f32; 2],
-) -> Option<(bool, u64, u64)> {
-    let m = pair_magnitude([xa, xb, ya, yb]);
-    // The inputs' bits, for the answer's selects (below).
-    let [xa_bits, xb_bits, ya_bits, yb_bits] = [xa, xb, ya, yb].map(pair_bits);
-    let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(|p| p.map(f64::from));
-    let sub = |p: [f64; 2], q: [f64; 2]| [p[0] - q[0], p[1] - q[1]];
-    let dot = |p: [f64; 2], q: [f64; 2]| p[0] * q[0] + p[1] * q[1];
-    let cross = |p: [f64; 2], q: [f64; 2]| p[0] * q[1] - p[1] * q[0];
-    let (dx, dy) = (sub(xb, xa), sub(yb, ya));
-    // The four endpoint differences (x's endpoints from y's).
-    let (aa, ab, ba, bb) = (sub(xa, ya), sub(xa, yb), sub(xb, ya), sub(xb, yb));
-    // Sides of x's endpoints against y's line, and of y's against x's line.
-    let (o_xa, o_xb) = (cross(dy, aa), cross(dy, ba));
-    let (o_ya, o_yb) = (cross(dx, aa), cross(dx, ab));
-    let (crossing, crossing_certain, t_crossing) = orientations([o_xa, o_xb, o_ya, o_yb], m)?;
-    // Crossing: where x meets y's line.
-    let crossing_point = pair_bits([
-        (xa[0] + t_crossing * dx[0]) as f32,
-        (xa[1] + t_crossing * dx[1]) as f32,
-    ]);
-    let (dxx, dyy) = (dot(dx, dx), dot(dy, dy));
-    let (inv_x, inv_y) = (1.0 / dxx, 1.0 / dyy);
-    // Candidate gaps. `along` is the endpoint's offset from the other segment's start,
-    // dotted with that segment; the end regions take the squared endpoint distances.
-    let gap = |along: f64, length_sq: f64, orient: f64, inv: f64, at_start: f64, at_end: f64| {
-        let interior = orient * orient * inv;
-        let end = select(along < length_sq, interior, at_end);
-        select(along > 0.0, end, at_start)
-    };
-    let (aa2, ab2, ba2, bb2) = (dot(aa, aa), dot(ab, ab), dot(ba, ba), dot(bb, bb));
-    // x's endpoints onto y: offsets from ya are `aa`, `ba`.
-    let along = [dot(aa, dy), dot(ba, dy), -dot(aa, dx), -dot(ab, dx)];
-    // y's endpoints onto x clamped to an end of x give an endpoint pair that x's own
-    // candidates already rank: `(xa, ya)` is candidate 0's where `xa` projects to `ya`,
-    // and where it does not, candidate 0 is strictly nearer than `ya`. They are left out
-    // (infinite), so that the pair is not its own runner-up (the common case for
-    // segments far apart) and ties go to x's candidate, as in the careful path.
-    let never = f64::INFINITY;
-    let gaps = [
-        gap(along[0], dyy, o_xa, inv_y, aa2, ab2),
-        gap(along[1], dyy, o_xb, inv_y, ba2, bb2),
-        gap(along[2], dxx, o_ya, inv_x, never, never),
-        gap(along[3], dxx, o_yb, inv_x, never, never),
-    ];
-    let (best, apart_certain) = nearest_candidate(gaps, m * m * GAP_BOUND);
-    if !select(crossing, crossing_certain, apart_certain) {
-        return None;
-    }
-    // The winner's projection: onto y for candidates 0 and 1, onto x for 2 and 3, both
-    // formed so that no `f64` operand is selected (a branch on inputs a predictor cannot
-    // learn: on 65536 random pairs the selects had mispredicted 0.8 times per query), and
-    // their bits selected.
-    let project = |start: [f64; 2], v: [f64; 2], t: f64, start_bits: u64, end_bits: u64| {
-        let interior = pair_bits([(start[0] + t * v[0]) as f32, (start[1] + t * v[1]) as f32]);
-        select(t > 0.0, select(t < 1.0, interior, end_bits), start_bits)
-    };
-    let projections = [
-        project(ya, dy, along[best & 1] * inv_y, ya_bits, yb_bits),
-        project(xa, dx, along[2 | (best & 1)] * inv_x, xa_bits, xb_bits),
-    ];
-    let ends = [xa_bits, xb_bits, ya_bits, yb_bits];
-    Some(pair_answer(
-        crossing,
-        crossing_point,
-        best,
-        ends,
-        projections,
-    ))
-}
-
-/// The largest magnitude among the four points' coordinates, widened: the scale of the
-/// segment pair's bounds. An infinite input makes the bounds infinite, and a NaN one (which
-/// loses every comparison here) the orientations that use it: either fails the
-/// certificate. Every coordinate enters one of the four orientations.
-#[inline(always)]
-pub(super) fn pair_magnitude(points: [[f32; 2]; 4]) -> f64 {
-    let largest = points
-        .iter()
-        .flatten()
-        .fold(0.0_f32, |m, &c| if c.abs() > m { c.abs() } else { m });
-    f64::from(largest)
-}
-
-/// What the four orientations say, when each is further from zero than its rounding
-/// (`None` otherwise): whether the segments cross, whether a crossing is far enough from
-/// parallel to certify its point, and the crossing's parameter along x,
-/// `t = o_xa / (o_xa − o_xb)` (formed either way; apart, it is not used).
-#[inline(always)]
-pub(super) fn orientations(
-    [o_xa, o_xb, o_ya, o_yb]: [f64; 4],
-    m: f64,
-) -> Option<(bool, bool, f64)> {
-    let certain = |o: f64| o.abs() > m * m * ORIENT_BOUND;
-    if !(certain(o_xa) && certain(o_xb) && certain(o_ya) && certain(o_yb)) {
-        return None;
-    }
-    let crossing = ((o_xa > 0.0) != (o_xb > 0.0)) & ((o_ya > 0.0) != (o_yb > 0.0));
-    let turn = o_xa - o_xb;
-    Some((crossing, turn.abs() > m * m * CROSSING_ANGLE, o_xa / turn))
-}
-
-/// The nearest of the four candidates' squared gaps and whether it beats the second by
-/// more than `gap_bound`, by selects. Ties go to the lower index (x's candidates first, as
-/// in the careful path).
-#[inline(always)]
-pub(super) fn nearest_candidate(gaps: [f64; 4], gap_bound: f64) -> (usize, bool) {
-    let (lo01, hi01) = select(gaps[1] < gaps[0], (1, 0), (0, 1));
-    let (lo23, hi23) = select(gaps[3] < gaps[2], (3, 2), (2, 3));
-    let (best, other_lo) = select(gaps[lo23] < gaps[lo01], (lo23, lo01), (lo01, lo23));
-    // `min` by comparison (see `tests/determinism.rs`).
-    let lesser = |x: f64, y: f64| select(y < x, y, x);
-    let second = lesser(gaps[other_lo], lesser(gaps[hi01], gaps[hi23]));
-    (best, second - gaps[best] > gap_bound)
-}
-
-/// The segment pair's answer as [`segment_pair_bits`] returns it, from the winning
-/// candidate `best` (its endpoint among `ends = [xa, xb, ya, yb]`, as bits) and both
-/// projections (onto y of x's endpoint, onto x of y's), or the crossing point twice. All
-/// selected on the points' bits: x86 turns a select of `f64` values whose condition
-/// compares other values into a branch.
-#[inline(always)]
-pub(super) fn pair_answer(
-    crossing: bool,
-    crossing_point: u64,
-    best: usize,
-    ends: [u64; 4],
-    [onto_y_point, onto_x_point]: [u64; 2],
-) -> (bool, u64, u64) {
-    let onto_y = best < 2;
-    let endpoint = select(
-        onto_y,
-        select(best == 0, ends[0], ends[1]),
-        select(best == 2, ends[2], ends[3]),
-    );
-    let on = select(onto_y, onto_y_point, onto_x_point);
-    (
-        crossing,
-        select(crossing, crossing_point, select(onto_y, endpoint, on)),
-        select(crossing, crossing_point, select(onto_y, on, endpoint)),
-    )
-}
-
-/// The 64 bits of an `f32` pair, `x` in the low half.
-#[inline(always)]
-pub(super) fn pair_bits(p: [f32; 2]) -> u64 {
-    u64::from(p[0].to_bits()) | (u64::from(p[1].to_bits()) << 32)
-}
-
-/// The `f32` pair of [`pair_bits`].
-#[inline(always)]
-pub(super) fn bits_pair(q: u64) -> [f32; 2] {
-    [f32::from_bits(q as u32), f32::from_bits((q >> 32) as u32)]
-}
-
 #[cfg(all(test, feature = "std"))]
 mod tests {
     //! The certificates' hit rates by input regime (printed with `--nocapture`, and
     //! recorded in `docs/benchmarks.md`), and the fast answers against the careful paths
     //! on the inputs they accept. Exactness against rationals is in `tests/`.
-    use super::{
-        FastPair, closest_on_segment_f32, distance_to_segment_f32, segment_features_f32,
-        segment_pair_f32,
-    };
+    use super::super::fast_pair::{FastPair, segment_distance_f32, segment_pair_f32};
+    use super::{closest_on_segment_f32, distance_to_segment_f32, segment_features_f32};
     use crate::query::project::project;
     use crate::query::segment_pair::{SegmentPair, segment_segment};
     use crate::test_rng::{Rng, SEGMENT_REGIMES};
@@ -837,7 +581,7 @@ mod tests {
                 3.0,
             ),
         ] {
-            let (mut hits, mut crossing) = (0, 0);
+            let (mut hits, mut crossing, mut distance_hits) = (0, 0, 0);
             for _ in 0..n {
                 let xa = rng.point(10.0);
                 let angle = rng.uniform(0.0, core::f64::consts::TAU);
@@ -865,11 +609,28 @@ mod tests {
                     (c[0] + half * turn.cos()) as f32,
                     (c[1] + half * turn.sin()) as f32,
                 ];
+                let m = magnitude(&[xa, xb, ya, yb]);
+                let (cp, cq) = match segment_segment(xa, xb, ya, yb) {
+                    SegmentPair::Crossing { point } => (point, point),
+                    SegmentPair::Apart(apart) => apart.closest_points(),
+                };
+                let length = |p: [f32; 2], q: [f32; 2]| {
+                    (f64::from(p[0]) - f64::from(q[0])).hypot(f64::from(p[1]) - f64::from(q[1]))
+                };
+                let ulp = f64::from(m) * f64::from(f32::EPSILON);
+                // The distance alone: the careful closest points' distance, within their
+                // rounding (a few ulps of the largest input).
+                if let Some(d) = segment_distance_f32(xa, xb, ya, yb) {
+                    distance_hits += 1;
+                    assert!(
+                        (f64::from(d) - length(cp, cq)).abs() <= 8.0 * ulp,
+                        "{xa:?} {xb:?} {ya:?} {yb:?}: {d} against {cp:?} {cq:?}"
+                    );
+                }
                 let Some(fast) = segment_pair_f32(xa, xb, ya, yb) else {
                     continue;
                 };
                 hits += 1;
-                let m = magnitude(&[xa, xb, ya, yb]);
                 let (p, q) = match fast {
                     FastPair::Crossing(point) => {
                         crossing += 1;
@@ -877,17 +638,9 @@ mod tests {
                     }
                     FastPair::Apart(p, q) => (p, q),
                 };
-                let (cp, cq) = match segment_segment(xa, xb, ya, yb) {
-                    SegmentPair::Crossing { point } => (point, point),
-                    SegmentPair::Apart(apart) => apart.closest_points(),
-                };
                 // The same distance. (Not always the same points: where two candidates
                 // are within the careful path's f32 rounding of a tie, it may take the
                 // other one, an equally close pair; the fast path ranks them as exactly.)
-                let length = |p: [f32; 2], q: [f32; 2]| {
-                    (f64::from(p[0]) - f64::from(q[0])).hypot(f64::from(p[1]) - f64::from(q[1]))
-                };
-                let ulp = f64::from(m) * f64::from(f32::EPSILON);
                 assert!(
                     (length(p, q) - length(cp, cq)).abs() <= 8.0 * ulp,
                     "{xa:?} {xb:?} {ya:?} {yb:?}: {p:?} {q:?} against {cp:?} {cq:?}"
@@ -898,9 +651,13 @@ mod tests {
             }
             let rate = f64::from(hits) / f64::from(n);
             std::eprintln!(
-                "segment pair, {name}: fast path {:.2}% ({crossing} crossing)",
-                100.0 * rate
+                "segment pair, {name}: fast path {:.2}% ({crossing} crossing), distance {:.2}%",
+                100.0 * rate,
+                100.0 * f64::from(distance_hits) / f64::from(n)
             );
+            // The distance's certificate is the closest points' less the ranking and the
+            // crossing angle: it holds wherever theirs does.
+            assert!(distance_hits >= hits, "{name}: {distance_hits} < {hits}");
             // Within rounding of parallel, ties and uncertain orientations go to the
             // careful path (reported, not bounded).
             assert!(max_turn < 1e-6 || rate > 0.99, "{name}: {rate}");
@@ -917,6 +674,16 @@ mod tests {
                 segment_pair_f32(xa, xb, ya, yb).is_none(),
                 "{xa:?} {xb:?} {ya:?} {yb:?}"
             );
+            // The distance too, but for the last pair: parallel and apart, a tie of two
+            // candidates that the distance does not need to break.
+            let distance = segment_distance_f32(xa, xb, ya, yb);
+            let expected = (ya == [0.0, 1.0]).then_some(1.0);
+            assert_eq!(distance, expected, "{xa:?} {xb:?} {ya:?} {yb:?}");
         }
+        // Crossing at any angle is distance 0: here within 2⁻²⁰ rad of parallel, which
+        // the closest points leave to the careful path.
+        let (xa, xb, ya, yb) = ([-4.0, 0.0], [4.0, 0.0], [-4.0, -3e-6], [4.0, 3e-6]);
+        assert_eq!(segment_pair_f32(xa, xb, ya, yb).map(|_| ()), None);
+        assert_eq!(segment_distance_f32(xa, xb, ya, yb), Some(0.0));
     }
 }

@@ -15,9 +15,9 @@
 //! vector unit that the rest of the query keeps busy. The careful path sits out of line
 //! (`#[cold]`), so that nothing is kept alive for it.
 
-use super::fast::{
+use super::fast::select;
+use super::fast_pair::{
     GAP_BOUND, bits_pair, nearest_candidate, orientations, pair_answer, pair_bits, pair_magnitude,
-    select,
 };
 use safe_arch::{
     add_m128d, bitand_m128d, bitandnot_m128d, bitor_m128d, bitxor_m128d, cast_to_m128i_from_m128,
@@ -132,7 +132,7 @@ fn blend(mask: m128d, x: m128d, y: m128d) -> m128d {
     bitor_m128d(bitand_m128d(mask, x), bitandnot_m128d(mask, y))
 }
 
-/// [`super::fast::segment_pair_bits`] on SSE2 pairs: the same operations in the same order
+/// [`super::fast_pair::segment_pair_bits`] on SSE2 pairs: the same operations in the same order
 /// (each lane of a packed operation rounds as the scalar one does), so the same
 /// certificate and the same answers bit for bit. `x` and `y` share a register, and two
 /// cross or dot products share one subtraction or addition.
@@ -249,7 +249,7 @@ mod tests {
     /// special values.
     #[test]
     fn segment_pairs_agree_with_the_portable_path_bit_for_bit() {
-        use super::super::fast::segment_pair_bits;
+        use super::super::fast_pair::segment_pair_bits;
         use super::segment_pair_bits_f32;
         let specials = [
             0.0,

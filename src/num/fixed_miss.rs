@@ -581,6 +581,9 @@ mod tests {
         let (p, q, a, b) = ([2.0, 0.0], [3.0, 0.0], [-1.0, 0.0], [1.0, 0.0]);
         assert!(apart(p, q, a, b, 0.9, m));
         assert!(!apart(p, q, a, b, 1.1, m));
+        // The same with the first segment on the left: the boxes' other comparison.
+        assert!(apart(a, b, p, q, 0.9, m));
+        assert!(!apart(a, b, p, q, 1.1, m));
         let (p, q, a, b) = ([0.0, 2.0], [0.0, 3.0], [0.0, -1.0], [0.0, 1.0]);
         assert!(apart(p, q, a, b, 0.9, m));
     }

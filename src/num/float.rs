@@ -16,6 +16,7 @@ macro_rules! float_scalar {
         features: $features:path,
         identical_features: $identical:path,
         segment_pair: $segment_pair:path,
+        segment_distance: $segment_distance:path,
         cast_relative: $cast_relative:expr
     ) => {
         impl Wide for $t {
@@ -364,6 +365,16 @@ macro_rules! float_scalar {
             ) -> Option<([Self; 2], [Self; 2])> {
                 $segment_pair(xa, xb, ya, yb)
             }
+            #[inline(always)]
+            fn __segment_distance(
+                xa: [Self; 2],
+                xb: [Self; 2],
+                ya: [Self; 2],
+                yb: [Self; 2],
+                _: Seal,
+            ) -> Option<Self> {
+                $segment_distance(xa, xb, ya, yb)
+            }
             #[inline]
             fn __gap_tolerance(magnitude: Self, _: Seal) -> Self {
                 // 2^9 ε: far above the few-ulp rounding (a few ε · magnitude²) of the
@@ -490,7 +501,8 @@ mod float_impls {
             distance: crate::num::fast::distance_to_segment_f32,
             features: crate::num::fast::segment_features_f32,
             identical_features: crate::num::fast::segment_features_none,
-            segment_pair: crate::num::fast::segment_closest_points_f32,
+            segment_pair: crate::num::fast_pair::segment_closest_points_f32,
+            segment_distance: crate::num::fast_pair::segment_distance_f32,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
     }
@@ -506,7 +518,8 @@ mod float_impls {
             distance: crate::num::fast::distance_to_segment_none,
             features: crate::num::fast_f64::segment_features_f64,
             identical_features: crate::num::fast_f64::segment_features_f64,
-            segment_pair: crate::num::fast::segment_closest_points_none,
+            segment_pair: crate::num::fast_pair::segment_closest_points_none,
+            segment_distance: crate::num::fast_pair::segment_distance_none,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );
     }

@@ -46,6 +46,8 @@ mod fast_cast;
 mod fast_f64;
 #[cfg(feature = "fixed")]
 mod fast_fixed;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod fast_pair;
 #[cfg(all(
     any(feature = "std", feature = "libm"),
     target_arch = "x86_64",
@@ -60,7 +62,7 @@ mod fixed_miss;
 mod float;
 mod ops;
 
-pub(crate) use ops::{Num, provided_within_segment};
+pub(crate) use ops::{Num, earlier, provided_within_segment};
 pub(crate) use sealed::{Seal, Wide};
 
 /// Crate-private items behind the public traits: nameable inside the crate only, so the
@@ -644,6 +646,18 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         None
     }
     #[doc(hidden)]
+    #[inline(always)]
+    fn __segment_distance(
+        xa: [Self; 2],
+        xb: [Self; 2],
+        ya: [Self; 2],
+        yb: [Self; 2],
+        seal: Seal,
+    ) -> Option<Self> {
+        let _ = (xa, xb, ya, yb, seal);
+        None
+    }
+    #[doc(hidden)]
     #[inline]
     fn __gap_tolerance(magnitude: Self, seal: Seal) -> Self::Wide {
         Self::__mul_wide(magnitude, magnitude, seal)
@@ -663,20 +677,6 @@ pub trait Scalar: Copy + PartialOrd + Debug {
 
 /// The one seal the crate passes to its hooks.
 pub(crate) const SEAL: Seal = Seal(());
-
-/// The earlier of two candidate hits `(time, …)`: the one with the smaller time, the first
-/// on a tie, either where the other is missing. The casts (`motion/ray.rs`,
-/// `motion/cast.rs`, `num/fast_cast.rs`) take their earliest candidate with it.
-#[inline(always)]
-pub(crate) fn earlier<T: PartialOrd, A, B>(
-    x: Option<(T, A, B)>,
-    y: Option<(T, A, B)>,
-) -> Option<(T, A, B)> {
-    match (x, y) {
-        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
-        (p, q) => p.or(q),
-    }
-}
 
 impl Wide for i128 {
     const ZERO: Self = 0;

@@ -336,6 +336,18 @@ pub(crate) trait Num: Scalar {
     ) -> Option<([Self; 2], [Self; 2])> {
         Self::__segment_closest_points(xa, xb, ya, yb, SEAL)
     }
+    /// The distance between segments `x` and `y` by a certified fast path
+    /// (`num/fast.rs`), without their closest points; `None` where the certificate fails or
+    /// the scalar has none.
+    #[inline(always)]
+    fn segment_distance(
+        xa: [Self; 2],
+        xb: [Self; 2],
+        ya: [Self; 2],
+        yb: [Self; 2],
+    ) -> Option<Self> {
+        Self::__segment_distance(xa, xb, ya, yb, SEAL)
+    }
     /// A bound on the rounding of the wide values a segment pair forms in its local frame.
     #[inline(always)]
     fn gap_tolerance(magnitude: Self) -> Self::Wide {
@@ -365,6 +377,20 @@ pub(crate) trait Num: Scalar {
 }
 
 impl<T: Scalar> Num for T {}
+
+/// The earlier of two candidate hits `(time, …)`: the one with the smaller time, the first
+/// on a tie, either where the other is missing. The casts (`motion/ray.rs`,
+/// `motion/cast.rs`, `num/fast_cast.rs`) take their earliest candidate with it.
+#[inline(always)]
+pub(crate) fn earlier<T: PartialOrd, A, B>(
+    x: Option<(T, A, B)>,
+    y: Option<(T, A, B)>,
+) -> Option<(T, A, B)> {
+    match (x, y) {
+        (Some(p), Some(q)) => Some(if q.0 < p.0 { q } else { p }),
+        (p, q) => p.or(q),
+    }
+}
 
 /// The provided [`Scalar::__within_segment`]: the regions by exact wide dot products, then
 /// the squared distance to the nearest end, or in the interior `cross² ≤ R² |v|²` by

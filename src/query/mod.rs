@@ -178,10 +178,14 @@ pub(crate) fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) 
 #[inline(always)]
 pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> S<V> {
     let zero = S::<V>::ZERO;
-    // A point and a segment: the scalar's certified fast distance where it has one.
+    // A point and a segment, or two segments: the scalar's certified fast distance where
+    // it has one.
     let fast = match (x, y) {
         (Core::Point(p), Core::Segment(a, b)) | (Core::Segment(a, b), Core::Point(p)) => {
             S::<V>::distance_to_segment(xy(a), xy(b), xy(p))
+        }
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
+            S::<V>::segment_distance(xy(xa), xy(xb), xy(ya), xy(yb))
         }
         _ => None,
     };
