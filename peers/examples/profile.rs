@@ -107,6 +107,16 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
         ),
         "capsule_intersects" => each(&pairs, rounds, |(x, y)| x.intersects(y), |&b| b),
         "capsule_contact" => each(&pairs, rounds, |(x, y)| x.contact(y), some),
+        "manifold" => {
+            // The benchmark's margin: Box2D's speculative distance.
+            let margin = f(0.02);
+            each(
+                &pairs,
+                rounds,
+                |(x, y)| x.manifold(y, margin),
+                Option::is_some,
+            )
+        }
         "ray" | "sweep" => {
             let casts: Vec<_> = cast_cases()
                 .iter()
@@ -210,7 +220,7 @@ fn main() {
         None => {
             eprintln!(
                 "unknown workload {name}: <closest|intersects|naive|contact|segment_distance|capsule_intersects|\
-                 capsule_contact>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact, \
+                 capsule_distance|capsule_contact|manifold|ray|sweep>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact, \
                  same_closest, same_contact"
             );
             std::process::exit(2);
