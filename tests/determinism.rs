@@ -1197,6 +1197,8 @@ const FLOAT_FILES: &[&str] = &[
     "num/expansion.rs",
     "num/fast.rs",
     "num/fast_pair.rs",
+    // The manifold certificate: `f64` comparisons with a margin.
+    "num/fast_manifold.rs",
     "num/fast_cast.rs",
     "num/fast_f64.rs",
     // Fixed point's filter of certain misses: distances in `f64` with margins.
@@ -1214,6 +1216,7 @@ const NON_FLOAT_NUM_FILES: &[&str] = &[
     // comparisons.
     "num/mod.rs",
     "num/ops.rs",
+    "num/wide.rs",
     // Fixed point: integers (raw bits, `i128` products).
     "num/fixed.rs",
     // Fixed point's fast paths: the same integers, without saturation.

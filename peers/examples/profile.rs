@@ -13,7 +13,10 @@
 
 use std::hint::black_box;
 
-use capsule2d::{Capsule, Circle, Ray, Scalar, Segment, Shape, batch};
+use capsule2d::{
+    Capsule, Circle, Pose, PoseMotion, Ray, Rotation, Scalar, Segment, Shape, ToiOptions, batch,
+    time_of_impact,
+};
 use capsule2d_bench::baseline;
 use capsule2d_bench::inputs::{Rng, cast_cases, pair_cases, point_cases};
 use fixed::types::I32F32;
@@ -107,14 +110,16 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
         ),
         "capsule_intersects" => each(&pairs, rounds, |(x, y)| x.intersects(y), |&b| b),
         "capsule_contact" => each(&pairs, rounds, |(x, y)| x.contact(y), some),
-        "manifold" => {
-            // The benchmark's margin: Box2D's speculative distance.
+        "manifold" | "manifold_two" => {
+            // The benchmark's margin: Box2D's speculative distance. `manifold_two` counts
+            // the two-point manifolds, `manifold` all of them.
             let margin = f(0.02);
+            let two = name == "manifold_two";
             each(
                 &pairs,
                 rounds,
                 |(x, y)| x.manifold(y, margin),
-                Option::is_some,
+                |m| m.is_some_and(|m| !two || m.points().len() == 2),
             )
         }
         "ray" | "sweep" => {
@@ -140,6 +145,33 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
                     Option::is_some,
                 )
             }
+        }
+        "toi" => {
+            // As the benchmark's `capsule_toi`: a stick flying and turning at a capsule.
+            let tois: Vec<_> = cast_cases()
+                .iter()
+                .enumerate()
+                .map(|(i, c)| {
+                    let turn = ((i * 37) % 101) as f64 / 100.0 - 0.5;
+                    let rotation = |r: [f64; 2]| Rotation::new(f(r[0]), f(r[1]));
+                    let stick = Capsule::new([f(0.0), f(0.0)], [f(0.5), f(0.25)], f(c.radius));
+                    let end_at = [c.origin[0] + c.motion[0], c.origin[1] + c.motion[1]];
+                    let flight = PoseMotion::new(
+                        Pose::new(rotation([1.0, 0.0]), c.origin.map(&f)),
+                        Pose::new(rotation([turn.cos(), turn.sin()]), end_at.map(&f)),
+                    );
+                    let capsule = Capsule::new(c.a.map(&f), c.b.map(&f), f(c.r));
+                    (stick, flight, capsule)
+                })
+                .collect();
+            let still = PoseMotion::still(Pose::identity());
+            let options = ToiOptions::new(f(0.005), f(0.00125));
+            each(
+                &tois,
+                rounds,
+                |(stick, flight, capsule)| time_of_impact(stick, flight, capsule, &still, &options),
+                |_| true,
+            )
         }
         _ => return None,
     })
@@ -220,7 +252,7 @@ fn main() {
         None => {
             eprintln!(
                 "unknown workload {name}: <closest|intersects|naive|contact|segment_distance|capsule_intersects|\
-                 capsule_distance|capsule_contact|manifold|ray|sweep>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact, \
+                 capsule_distance|capsule_contact|manifold|manifold_two|ray|sweep|toi>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact, \
                  same_closest, same_contact"
             );
             std::process::exit(2);

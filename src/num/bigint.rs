@@ -16,6 +16,16 @@
 //! runs only where the expansions would underflow: a query whose inputs are more than
 //! 2^267 apart, that the floating-point filter could not decide.
 
+// Built for fixed point alone too (`fast_fixed.rs` asks `point_segment_within`), where the
+// floats' other entry points go unused.
+#![cfg_attr(
+    not(any(feature = "std", feature = "libm")),
+    allow(
+        dead_code,
+        reason = "fixed point alone uses only the point-segment predicate"
+    )
+)]
+
 use core::cmp::Ordering;
 
 /// Limbs for an input divided by `2^low`, or a difference of two: 2112 bits.

@@ -29,6 +29,16 @@
 //!
 //! The radii are added exactly too: `r₁ + r₂` is carried as a two-term expansion.
 
+// Built for fixed point alone too (`fast_fixed.rs` asks `point_segment_within`), where the
+// floats' other entry points go unused.
+#![cfg_attr(
+    not(any(feature = "std", feature = "libm")),
+    allow(
+        dead_code,
+        reason = "fixed point alone uses only the point-segment predicate"
+    )
+)]
+
 use core::cmp::Ordering;
 
 use super::bigint::{FOURTH, INPUT, Int, SQUARE, bit_range};
@@ -351,21 +361,41 @@ pub(crate) fn point_segment_within(
     r1: f64,
     r2: f64,
 ) -> bool {
-    point_segment_filter::<true>(p, a, b, r1, r2)
+    point_segment_filter::<true, _>(p, a, b, r1, r2, |within| within, point_segment_exact)
 }
 
-/// [`point_segment_within`]; `SHORT_SEGMENTS` is whether `|v|²` can be subnormal (`f64`
-/// inputs; not `f32` ones, whose differences are multiples of `2^-149`).
+/// [`point_segment_within`]'s filter alone, for inputs that are integers below `2^51` in
+/// magnitude (fixed point's raw values, `fast_fixed.rs`): `None` where its bound leaves
+/// the sign open, for the caller's own exact test.
+#[cfg(feature = "fixed")]
 #[inline(always)]
-fn point_segment_filter<const SHORT_SEGMENTS: bool>(
+pub(crate) fn point_segment_filtered(
     p: [f64; 2],
     a: [f64; 2],
     b: [f64; 2],
     r1: f64,
     r2: f64,
-) -> bool {
+) -> Option<bool> {
+    // `|v|²` of integers is 0 or at least 1: never subnormal.
+    point_segment_filter::<false, _>(p, a, b, r1, r2, Some, |_, _, _, _, _, _, _, _| None)
+}
+
+/// [`point_segment_within`]; `SHORT_SEGMENTS` is whether `|v|²` can be subnormal (`f64`
+/// inputs; not `f32` ones, whose differences are multiples of `2^-149`). The answer is
+/// `decided` of the filter's where its bound decides, else `open` of the eight input
+/// scalars (the exact path, or the caller's "undecided").
+#[inline(always)]
+fn point_segment_filter<const SHORT_SEGMENTS: bool, R>(
+    p: [f64; 2],
+    a: [f64; 2],
+    b: [f64; 2],
+    r1: f64,
+    r2: f64,
+    decided: impl FnOnce(bool) -> R,
+    open: impl FnOnce(f64, f64, f64, f64, f64, f64, f64, f64) -> R,
+) -> R {
     if !((r1 >= 0.0) & (r2 >= 0.0)) {
-        return false;
+        return decided(false);
     }
     let (vx, vy) = (b[0] - a[0], b[1] - a[1]);
     let (wx, wy) = (p[0] - a[0], p[1] - a[1]);
@@ -397,10 +427,10 @@ fn point_segment_filter<const SHORT_SEGMENTS: bool>(
         )
     };
     if value.abs() > bound {
-        value > 0.0
+        decided(value > 0.0)
     } else {
         let [px, py, ax, ay, bx, by] = [p[0], p[1], a[0], a[1], b[0], b[1]];
-        point_segment_exact(px, py, ax, ay, bx, by, r1, r2)
+        open(px, py, ax, ay, bx, by, r1, r2)
     }
 }
 
@@ -532,12 +562,14 @@ pub(crate) fn point_segment_within_f32(
     r1: f32,
     r2: f32,
 ) -> bool {
-    point_segment_filter::<false>(
+    point_segment_filter::<false, _>(
         p.map(f64::from),
         a.map(f64::from),
         b.map(f64::from),
         f64::from(r1),
         f64::from(r2),
+        |within| within,
+        point_segment_exact,
     )
 }
 

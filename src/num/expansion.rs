@@ -4,6 +4,16 @@
 //! their values with them (whenever the inputs' magnitudes are close enough that nothing
 //! underflows; see `EXPANSION_SPREAD` there).
 
+// Built for fixed point alone too (`fast_fixed.rs` asks `point_segment_within`), where the
+// floats' other entry points go unused.
+#![cfg_attr(
+    not(any(feature = "std", feature = "libm")),
+    allow(
+        dead_code,
+        reason = "fixed point alone uses only the point-segment predicate"
+    )
+)]
+
 use core::cmp::Ordering;
 
 // ---------------------------------------------------------------------------------------

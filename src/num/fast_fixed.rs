@@ -22,9 +22,9 @@
 //! Beyond the limit the functions answer `None` (or `false` as their certificate) and the
 //! careful path runs.
 //!
-//! One decision takes another route: [`within_segment`], for raw values within the limit
-//! and below `2^50`, converts them to `f64` exactly and asks the `f64` exact predicate,
-//! whose answer, being exact, is the integers' own.
+//! One decision takes another route when asked on its own: [`within_segment_in_f64`], for
+//! raw values within the limit and below `2^50`, converts them to `f64` exactly and asks
+//! the `f64` exact predicate's filter, whose answer, being exact, is the integers' own.
 
 use super::exact;
 use super::fixed::{div_floor, pow2, round_shift, scaled_ratio};
@@ -179,35 +179,10 @@ pub(crate) fn within_segment<T: Raw>(
     r1: T,
     r2: T,
 ) -> Option<bool> {
+    let ([_, br, pr], v, w) = offsets(a, b, p)?;
     if !(r1 >= T::ZERO && r2 >= T::ZERO) {
         return Some(false);
     }
-    // `r₁ + r₂`, exact below the limit (and `≥ LIMIT` where `i64` saturates).
-    let sum = r1.raw().saturating_add(r2.raw());
-    let [ar, br, pr] = [a.map(T::raw), b.map(T::raw), p.map(T::raw)];
-    if in_range(
-        [ar[0], ar[1], br[0], br[1], pr[0], pr[1], sum],
-        T::LIMIT.min(EXACT_IN_F64),
-    ) {
-        // Within the limit nothing of the careful path saturates (differences, products,
-        // `r₁ + r₂`), and its answer is the exact `dist(p, ab) ≤ r₁ + r₂`. The raw values
-        // as `f64` values, exactly (in units of the scalar's resolution, which scale both
-        // sides alike): the `f64` predicate is exact for every `f64` input, so its answer
-        // is that one too. It is also
-        // faster: its filter selects the region's value without a branch, where a branch
-        // on the region mispredicts about once a query in three on random regions (I32F32
-        // circle–segment intersects 13 ns a query at 65536 inputs before, against 7.5 at
-        // 1024, where the predictor learns the pattern).
-        let f = |x: [i64; 2]| x.map(to_f64);
-        return Some(exact::point_segment_within(
-            f(pr),
-            f(ar),
-            f(br),
-            to_f64(sum),
-            0.0,
-        ));
-    }
-    let ([_, br, pr], v, w) = offsets(a, b, p)?;
     let radius = T::plus(r1, r2).raw();
     let radius_sq = mul(radius, radius);
     let along = dot(w, v);
@@ -221,6 +196,47 @@ pub(crate) fn within_segment<T: Raw>(
     }
     let cross = mul(v[0], w[1]) - mul(v[1], w[0]);
     Some(interior_within::<T>(cross.abs(), radius_sq, length_sq))
+}
+
+/// [`within_segment`]'s answer by the `f64` predicate's filter, for the test asked on its
+/// own (the `within_segment_alone` hook: a circle against a segment, a point against a
+/// capsule): `None` beyond `2^50` or the old limit, and where the filter cannot tell.
+///
+/// Within the limit nothing of the careful path saturates (differences, products,
+/// `r₁ + r₂`), and its answer is the exact `dist(p, ab) ≤ r₁ + r₂`. The raw values are
+/// `f64` values exactly (in units of the scalar's resolution, which scale both sides
+/// alike), so where the `f64` predicate's filter decides, its answer is that one too;
+/// near a tie [`within_segment`]'s integers decide (the `f64` predicate's own exact path,
+/// expansions, is slower than they are). The filter is also faster than the integers: it
+/// selects the region's value without a branch, where a branch on the region mispredicts
+/// about once a query in three on random regions (I32F32 circle–segment intersects 13 ns a
+/// query at 65536 inputs, against 7.5 at 1024, where the predictor learns the pattern).
+///
+/// Only the test on its own takes it: inlined into a larger kernel (the point–segment
+/// contact, whose careful fallback asks this test), its conversions, which the optimiser
+/// vectorises, shared registers with the kernel's own integers and slowed it by 15%.
+#[inline(always)]
+pub(crate) fn within_segment_in_f64<T: Raw>(
+    p: [T; 2],
+    a: [T; 2],
+    b: [T; 2],
+    r1: T,
+    r2: T,
+) -> Option<bool> {
+    if !(r1 >= T::ZERO && r2 >= T::ZERO) {
+        return Some(false);
+    }
+    // `r₁ + r₂`, exact below the limit (and `≥ LIMIT` where `i64` saturates).
+    let sum = r1.raw().saturating_add(r2.raw());
+    let [ar, br, pr] = [a.map(T::raw), b.map(T::raw), p.map(T::raw)];
+    if !in_range(
+        [ar[0], ar[1], br[0], br[1], pr[0], pr[1], sum],
+        T::LIMIT.min(EXACT_IN_F64),
+    ) {
+        return None;
+    }
+    let f = |x: [i64; 2]| x.map(to_f64);
+    exact::point_segment_filtered(f(pr), f(ar), f(br), to_f64(sum), 0.0)
 }
 
 /// `x` as an `f64`, exactly, for `|x| < 2^51`: `x` added to the bits of `2^52 + 2^51`
@@ -410,7 +426,7 @@ fn approx(x: i128) -> f64 {
 mod tests {
     use super::{
         Raw, closest_on_segment, project, ratio, scaled_ratio, segment_contact, segment_features,
-        within_segment,
+        within_segment, within_segment_in_f64,
     };
     use crate::num::{SEAL, provided_within_segment};
     use crate::query::project::project_provided;
@@ -489,6 +505,12 @@ mod tests {
             let careful = provided_within_segment(p, a, b, r1, r2, SEAL);
             if let Some(within) = within_segment(p, a, b, r1, r2) {
                 assert_eq!(within, careful, "{p:?} {a:?} {b:?} {r1:?} {r2:?}");
+            }
+            if let Some(within) = within_segment_in_f64(p, a, b, r1, r2) {
+                assert_eq!(
+                    within, careful,
+                    "f64 route: {p:?} {a:?} {b:?} {r1:?} {r2:?}"
+                );
             }
             // The features against the careful projection and normal, and the one-pass
             // contact against the predicate and those features.
@@ -603,10 +625,12 @@ mod tests {
     /// The `f64` route's edge (raw values near `2^50`, on both sides of it), tilted:
     /// `b − a = 4m (1, 0.75)` with `p` off the segment's middle by `s (−3, 4)`, or straight
     /// beyond `b` by `s (4, 3)`; at distance `5s` either way (derived by hand, not from the
-    /// crate), so within `R` exactly when `R ≥ 5s`.
+    /// crate), so within `R` exactly when `R ≥ 5s`. The integers decide every case; the
+    /// `f64` route decides those clear of the tie below its edge and declines the rest.
     #[test]
     fn touching_tilted_segments_at_the_f64_edge_are_decided_exactly() {
         let mut rng = Rng(31);
+        let mut routed_count = 0;
         for i in 0..2000 {
             let shift = 45 + i % 5;
             let m = 2 * ((1_i64 << shift) + (rng.next() >> (64 - shift)) as i64);
@@ -617,14 +641,33 @@ mod tests {
             let beyond = [3 * m + 4 * s, 2 * m + 3 * s];
             for q in [beside, beyond] {
                 let p = q.map(I32F32::from_raw);
-                for (dr, expected) in [(1, true), (0, true), (-1, false)] {
+                // One raw unit either side of the tie (the integers decide), and a
+                // thousandth of the distance (the filter decides, below the edge).
+                let far = s >> 10;
+                for (dr, expected) in [
+                    (far, true),
+                    (1, true),
+                    (0, true),
+                    (-1, false),
+                    (-far, false),
+                ] {
                     let r = I32F32::from_raw(5 * s + dr);
                     let careful = provided_within_segment(p, a, b, r, I32F32::ZERO, SEAL);
                     assert_eq!(careful, expected, "{p:?} {m} {s}");
                     assert_eq!(within_segment(p, a, b, r, I32F32::ZERO), Some(expected));
+                    // The `f64` route answers or declines (beyond `2^50`, or undecided).
+                    let routed = within_segment_in_f64(p, a, b, r, I32F32::ZERO);
+                    assert!(routed.is_none_or(|w| w == expected), "{p:?} {m} {s}");
+                    routed_count += usize::from(routed.is_some());
                 }
             }
         }
+        // Within a unit of the tie the filter cannot tell; a thousandth away it decides,
+        // below the edge (two cases of the five, for three shifts of the five).
+        assert!(
+            routed_count > 2000,
+            "the f64 route answered {routed_count} times"
+        );
     }
 
     #[test]

@@ -556,6 +556,20 @@ macro_rules! fixed_scalar {
                     None => within_segment_careful(p, a, b, r1, r2, seal),
                 }
             }
+            #[inline(always)]
+            fn __within_segment_alone(
+                p: [Self; 2],
+                a: [Self; 2],
+                b: [Self; 2],
+                r1: Self,
+                r2: Self,
+                seal: Seal,
+            ) -> bool {
+                match fast_fixed::within_segment_in_f64(p, a, b, r1, r2) {
+                    Some(within) => within,
+                    None => Self::__within_segment(p, a, b, r1, r2, seal),
+                }
+            }
             // Inlined, with the exact computation out of line: a call returning the
             // `Option` of a pair returns it through memory, which the caller read back in
             // one 16-byte load over the callee's two 8-byte stores, a store-forwarding

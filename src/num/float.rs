@@ -17,6 +17,7 @@ macro_rules! float_scalar {
         identical_features: $identical:path,
         segment_pair: $segment_pair:path,
         segment_distance: $segment_distance:path,
+        no_two_points: $no_two_points:path,
         cast_relative: $cast_relative:expr
     ) => {
         impl Wide for $t {
@@ -375,6 +376,17 @@ macro_rules! float_scalar {
             ) -> Option<Self> {
                 $segment_distance(xa, xb, ya, yb)
             }
+            #[inline(always)]
+            fn __no_two_points(
+                x: [[Self; 2]; 2],
+                y: [[Self; 2]; 2],
+                radii: [Self; 2],
+                margin: Self,
+                depth: Self,
+                _: Seal,
+            ) -> bool {
+                $no_two_points(x, y, radii, margin, depth)
+            }
             #[inline]
             fn __gap_tolerance(magnitude: Self, _: Seal) -> Self {
                 // 2^9 ε: far above the few-ulp rounding (a few ε · magnitude²) of the
@@ -503,6 +515,7 @@ mod float_impls {
             identical_features: crate::num::fast::segment_features_none,
             segment_pair: crate::num::fast_pair::segment_closest_points_f32,
             segment_distance: crate::num::fast_pair::segment_distance_f32,
+            no_two_points: crate::num::fast_manifold::no_two_points_f32,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
     }
@@ -520,6 +533,7 @@ mod float_impls {
             identical_features: crate::num::fast_f64::segment_features_f64,
             segment_pair: crate::num::fast_pair::segment_closest_points_none,
             segment_distance: crate::num::fast_pair::segment_distance_none,
+            no_two_points: crate::num::fast_manifold::no_two_points_none,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );
     }

@@ -30,13 +30,13 @@
 use core::cmp::Ordering;
 use core::fmt::Debug;
 
-#[cfg(any(feature = "std", feature = "libm"))]
+#[cfg(any(feature = "std", feature = "libm", feature = "fixed"))]
 mod bigint;
-#[cfg(any(feature = "std", feature = "libm"))]
+#[cfg(any(feature = "std", feature = "libm", feature = "fixed"))]
 pub(crate) mod exact;
 #[cfg(any(feature = "std", feature = "libm"))]
 pub(crate) mod exact_cast;
-#[cfg(any(feature = "std", feature = "libm"))]
+#[cfg(any(feature = "std", feature = "libm", feature = "fixed"))]
 mod expansion;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod fast;
@@ -46,6 +46,8 @@ mod fast_cast;
 mod fast_f64;
 #[cfg(feature = "fixed")]
 mod fast_fixed;
+#[cfg(any(feature = "std", feature = "libm"))]
+mod fast_manifold;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod fast_pair;
 #[cfg(all(
@@ -61,9 +63,11 @@ mod fixed_miss;
 #[cfg(any(feature = "std", feature = "libm"))]
 mod float;
 mod ops;
+mod wide;
 
 pub(crate) use ops::{Num, earlier, provided_within_segment};
 pub(crate) use sealed::{Seal, Wide};
+pub use wide::{Rounded, WideOf};
 
 /// Crate-private items behind the public traits: nameable inside the crate only, so the
 /// hooks that mention them can be neither called nor overridden from outside.
@@ -99,86 +103,6 @@ pub(crate) mod sealed {
                 self
             }
         }
-    }
-}
-
-/// The type that products of a [`Scalar`] `S` are accumulated in: its `Scalar::Wide`.
-///
-/// The crate's own scalars choose it: `f32` and `f64` accumulate in themselves, the
-/// fixed-point types in `i128`, where a product of two values is exact. A user scalar
-/// names [`Rounded<Self>`](Rounded): products rounded to the type itself. The trait is
-/// sealed; its items are the crate's business.
-///
-/// # Examples
-///
-/// ```
-/// use capsule2d::num::{Rounded, WideOf};
-///
-/// fn accumulates_in<S, W: WideOf<S>>() {}
-/// accumulates_in::<f64, f64>();
-/// accumulates_in::<f32, Rounded<f32>>();
-/// ```
-pub trait WideOf<S>: Wide {
-    /// `s` as a wide value.
-    #[doc(hidden)]
-    fn __widen(s: S, _: Seal) -> Self;
-    /// A wide value back in the narrow type, rounded (and saturated where the type
-    /// saturates).
-    #[doc(hidden)]
-    fn __narrow(self, _: Seal) -> S;
-}
-
-/// Products kept in the scalar type itself, rounded: the `Wide` type of a user scalar.
-///
-/// # Examples
-///
-/// ```
-/// use capsule2d::num::{Rounded, Scalar};
-///
-/// #[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
-/// struct Meters(f64);
-///
-/// impl Scalar for Meters {
-///     type Wide = Rounded<Self>;
-///     const ZERO: Self = Meters(0.0);
-///     const ONE: Self = Meters(1.0);
-///     fn plus(a: Self, b: Self) -> Self { Meters(a.0 + b.0) }
-///     fn minus(a: Self, b: Self) -> Self { Meters(a.0 - b.0) }
-///     fn times(a: Self, b: Self) -> Self { Meters(a.0 * b.0) }
-///     fn over(a: Self, b: Self) -> Self { Meters(a.0 / b.0) }
-///     fn negated(a: Self) -> Self { Meters(-a.0) }
-///     fn sqrt(a: Self) -> Self { Meters(a.0.sqrt()) }
-///     fn is_finite(a: Self) -> bool { a.0.is_finite() }
-/// }
-///
-/// use capsule2d::{Circle, Shape};
-/// let a = Circle::new([Meters(0.0), Meters(0.0)], Meters(1.0));
-/// let b = Circle::new([Meters(1.5), Meters(0.0)], Meters(1.0));
-/// assert!(a.intersects(&b));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, PartialOrd, Default, Hash)]
-pub struct Rounded<S>(pub S);
-
-impl<S: Scalar> Wide for Rounded<S> {
-    const ZERO: Self = Self(S::ZERO);
-    #[inline]
-    fn add(self, rhs: Self) -> Self {
-        Self(S::plus(self.0, rhs.0))
-    }
-    #[inline]
-    fn sub(self, rhs: Self) -> Self {
-        Self(S::minus(self.0, rhs.0))
-    }
-}
-
-impl<S: Scalar> WideOf<S> for Rounded<S> {
-    #[inline]
-    fn __widen(s: S, _: Seal) -> Self {
-        Self(s)
-    }
-    #[inline]
-    fn __narrow(self, _: Seal) -> S {
-        self.0
     }
 }
 
@@ -491,6 +415,21 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     ) -> bool {
         provided_within_segment(p, a, b, r1, r2, seal)
     }
+    /// `within_segment` asked on its own (a circle against a segment, a point against a
+    /// capsule) rather than inside a larger kernel: a scalar may take a route there whose
+    /// code would crowd that kernel's.
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __within_segment_alone(
+        p: [Self; 2],
+        a: [Self; 2],
+        b: [Self; 2],
+        r1: Self,
+        r2: Self,
+        seal: Seal,
+    ) -> bool {
+        Self::__within_segment(p, a, b, r1, r2, seal)
+    }
     #[doc(hidden)]
     #[inline(always)]
     #[allow(clippy::type_complexity)]
@@ -656,6 +595,19 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     ) -> Option<Self> {
         let _ = (xa, xb, ya, yb, seal);
         None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __no_two_points(
+        x: [[Self; 2]; 2],
+        y: [[Self; 2]; 2],
+        radii: [Self; 2],
+        margin: Self,
+        depth: Self,
+        seal: Seal,
+    ) -> bool {
+        let _ = (x, y, radii, margin, depth, seal);
+        false
     }
     #[doc(hidden)]
     #[inline]

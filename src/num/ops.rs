@@ -178,6 +178,12 @@ pub(crate) trait Num: Scalar {
     fn within_segment(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
         Self::__within_segment(p, a, b, r1, r2, SEAL)
     }
+    /// [`within_segment`](Self::within_segment) asked on its own, not inside a larger
+    /// kernel (the `within_segment_alone` hook).
+    #[inline(always)]
+    fn within_segment_alone(p: [Self; 2], a: [Self; 2], b: [Self; 2], r1: Self, r2: Self) -> bool {
+        Self::__within_segment_alone(p, a, b, r1, r2, SEAL)
+    }
     /// `num ÷ den` for a wide `num`, rounded once, where the scalar divides wide values
     /// exactly (fixed point: the quotient of the raw values is the answer's raw value,
     /// rounded half away from zero and saturated); `None` for the other scalars.
@@ -347,6 +353,19 @@ pub(crate) trait Num: Scalar {
         yb: [Self; 2],
     ) -> Option<Self> {
         Self::__segment_distance(xa, xb, ya, yb, SEAL)
+    }
+    /// Whether no face of segments `x` and `y` can give a two-point manifold (within
+    /// `margin`, their contact `depth` deep), by a certificate (`num/fast_manifold.rs`);
+    /// false where it cannot tell or the scalar has none.
+    #[inline(always)]
+    fn no_two_points(
+        x: [[Self; 2]; 2],
+        y: [[Self; 2]; 2],
+        radii: [Self; 2],
+        margin: Self,
+        depth: Self,
+    ) -> bool {
+        Self::__no_two_points(x, y, radii, margin, depth, SEAL)
     }
     /// A bound on the rounding of the wide values a segment pair forms in its local frame.
     #[inline(always)]

@@ -23,9 +23,9 @@
 //! The rule and why it is stable are in `docs/semantics.md`, "Manifolds".
 
 use crate::num::{Num, Scalar, Wide};
-use crate::query::project::{self, left_normal};
-use crate::query::segment_pair::{SegmentPair, segment_segment};
-use crate::query::{Contact, contact_with_margin};
+use crate::query::project::{self, left_normal, xy};
+use crate::query::segment_pair::SegmentPair;
+use crate::query::{Contact, contact_with_margin_and_pair};
 use crate::shape::Core;
 use crate::vector::wide::{self, W};
 use crate::vector::{Vector2, VectorOps};
@@ -207,8 +207,21 @@ pub(crate) fn manifold<V: Vector2>(
     ry: S<V>,
     margin: S<V>,
 ) -> Option<Manifold<V>> {
-    let contact = contact_with_margin(x, rx, y, ry, margin)?;
-    if let (Core::Segment(xa, xb), Core::Segment(ya, yb)) = (x, y)
+    manifold_certified::<V, true>(x, rx, y, ry, margin)
+}
+
+/// [`manifold`]; `CERTIFY` is whether the scalar's certificate (`no_two_points`) may skip
+/// the clipping of two segment cores (the tests compare the manifolds without it).
+#[inline(always)]
+pub(crate) fn manifold_certified<V: Vector2, const CERTIFY: bool>(
+    x: Core<V>,
+    rx: S<V>,
+    y: Core<V>,
+    ry: S<V>,
+    margin: S<V>,
+) -> Option<Manifold<V>> {
+    let (contact, relation) = contact_with_margin_and_pair(x, rx, y, ry, margin)?;
+    if let (Core::Segment(xa, xb), Core::Segment(ya, yb), Some(relation)) = (x, y, relation)
         && !wide::coincide(xa, xb)
         && !wide::coincide(ya, yb)
     {
@@ -218,10 +231,19 @@ pub(crate) fn manifold<V: Vector2>(
             rx,
             ry,
         };
-        if let Some(two) = pair.two_points(&contact, margin) {
+        // Where the certificate holds, the clipping would find no two points on any face.
+        let one = CERTIFY
+            && S::<V>::no_two_points(
+                [xy(xa), xy(xb)],
+                [xy(ya), xy(yb)],
+                [rx, ry],
+                margin,
+                contact.depth,
+            );
+        if !one && let Some(two) = pair.two_points(&contact, margin) {
             return Some(two);
         }
-        return Some(pair.one_point(&contact));
+        return Some(pair.one_point(&contact, relation));
     }
     Some(one_point(x, y, &contact))
 }
@@ -513,9 +535,10 @@ impl<V: Vector2> Pair<V> {
     /// nearest points. For crossing cores, whose contact normal is a face normal of one of
     /// them, the point is the deeper clipped end of the other along that face, where the
     /// overlap is; its separation and the normal stay the contact's.
-    fn one_point(&self, contact: &Contact<V>) -> Manifold<V> {
-        let ([xa, xb], [ya, yb]) = (self.x, self.y);
-        match segment_segment(xa, xb, ya, yb) {
+    ///
+    /// `relation` is how the cores relate (`segment_segment`), as the contact found it.
+    fn one_point(&self, contact: &Contact<V>, relation: SegmentPair<V>) -> Manifold<V> {
+        match relation {
             SegmentPair::Apart(apart) => {
                 let closest = apart.closest();
                 let endpoint = if closest.endpoint_on_y {

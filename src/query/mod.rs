@@ -21,7 +21,7 @@
 
 mod contact;
 pub(crate) mod core_contact;
-mod manifold;
+pub(crate) mod manifold;
 pub(crate) mod project;
 pub(crate) mod radii;
 pub(crate) mod segment_pair;
@@ -96,10 +96,10 @@ pub(crate) fn intersects<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>)
     match (x, y) {
         (Core::Point(p), Core::Point(q)) => radii::within_point(p, q, Radii::unchecked(rx, ry)),
         (Core::Point(p), Core::Segment(a, b)) => {
-            radii::within_segment(p, a, b, Radii::unchecked(rx, ry))
+            radii::within_segment_alone(p, a, b, Radii::unchecked(rx, ry))
         }
         (Core::Segment(a, b), Core::Point(p)) => {
-            radii::within_segment(p, a, b, Radii::unchecked(ry, rx))
+            radii::within_segment_alone(p, a, b, Radii::unchecked(ry, rx))
         }
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => radii::inflate(rx, ry)
             .is_some_and(|radii| segment_pair::segments_within(xa, xb, ya, yb, radii)),
@@ -275,6 +275,19 @@ pub(crate) fn contact_with_margin<V: Vector2>(
     ry: S<V>,
     margin: S<V>,
 ) -> Option<Contact<V>> {
+    contact_with_margin_and_pair(x, rx, y, ry, margin).map(|(contact, _)| contact)
+}
+
+/// [`contact_with_margin`], with the relation of two segment cores (`None` for other
+/// cores) that it was derived from: a manifold reads it again.
+#[inline(always)]
+pub(crate) fn contact_with_margin_and_pair<V: Vector2>(
+    x: Core<V>,
+    rx: S<V>,
+    y: Core<V>,
+    ry: S<V>,
+    margin: S<V>,
+) -> Option<(Contact<V>, Option<SegmentPair<V>>)> {
     let radii = radii::inflate(rx, ry)?;
     if margin.is_nan() {
         return None;
@@ -303,19 +316,21 @@ pub(crate) fn contact_with_margin<V: Vector2>(
                 return None;
             }
             let core = core_contact::point_point_nearest(p, q, radii);
-            Some(speculative(core, radii, || {
+            let contact = speculative(core, radii, || {
                 radii::within_point(p, q, radii).then_some(core.depth)
-            }))
+            });
+            Some((contact, None))
         }
         (Core::Point(p), Core::Segment(a, b)) => {
             if !radii::within_segment(p, a, b, grown) {
                 return None;
             }
             let core = core_contact::point_segment_features(p, a, b);
-            Some(speculative(core, radii, || {
+            let contact = speculative(core, radii, || {
                 radii::within_segment(p, a, b, radii)
                     .then(|| core_contact::point_segment_nearest(p, a, b, radii).depth)
-            }))
+            });
+            Some((contact, None))
         }
         (Core::Segment(a, b), Core::Point(p)) => {
             let (flipped, grown_flipped) = (radii.swapped(), grown.swapped());
@@ -323,16 +338,18 @@ pub(crate) fn contact_with_margin<V: Vector2>(
                 return None;
             }
             let core = core_contact::point_segment_features(p, a, b).flip();
-            Some(speculative(core, radii, || {
+            let contact = speculative(core, radii, || {
                 radii::within_segment(p, a, b, flipped)
                     .then(|| core_contact::point_segment_nearest(p, a, b, flipped).depth)
-            }))
+            });
+            Some((contact, None))
         }
-        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
-            segment_pair::segment_segment_margin([xa, xb, ya, yb], radii, grown, |core, plain| {
-                speculative(core, radii, plain)
-            })
-        }
+        (Core::Segment(xa, xb), Core::Segment(ya, yb)) => segment_pair::segment_segment_margin(
+            [xa, xb, ya, yb],
+            radii,
+            grown,
+            |core, plain, pair| (speculative(core, radii, plain), Some(*pair)),
+        ),
     }
 }
 

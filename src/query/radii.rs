@@ -73,6 +73,13 @@ pub(crate) fn within_segment<V: Vector2>(p: V, a: V, b: V, radii: Radii<S<V>>) -
     S::<V>::within_segment(xy(p), xy(a), xy(b), radii.x, radii.y)
 }
 
+/// [`within_segment`] asked on its own (a query of its own, not inside a larger kernel):
+/// the `within_segment_alone` hook.
+#[inline(always)]
+pub(crate) fn within_segment_alone<V: Vector2>(p: V, a: V, b: V, radii: Radii<S<V>>) -> bool {
+    S::<V>::within_segment_alone(xy(p), xy(a), xy(b), radii.x, radii.y)
+}
+
 /// Whether `p` lies within `radii` of `q`: the `within_point` hook.
 #[inline(always)]
 pub(crate) fn within_point<V: Vector2>(p: V, q: V, radii: Radii<S<V>>) -> bool {

@@ -507,15 +507,16 @@ pub(crate) fn segment_segment_contact<V: Vector2>(
 
 /// [`segment_segment_contact`] for a speculative contact: `None` unless the segments come
 /// within `grown`; otherwise `finish` of the cores' nearest features (their normal,
-/// separation and points; the depth is not computed) and of the plain contact's depth
+/// separation and points; the depth is not computed), of the plain contact's depth
 /// within `radii` (the true radii, `radii ≤ grown`), `None` where the segments do not
-/// come within them, decided exactly from the same relation, when asked.
+/// come within them, decided exactly from the same relation, when asked, and of the
+/// segments' relation itself (which a manifold reads again).
 #[inline(always)]
 pub(crate) fn segment_segment_margin<V: Vector2, R>(
     [xa, xb, ya, yb]: [V; 4],
     radii: Radii<S<V>>,
     grown: Radii<S<V>>,
-    finish: impl FnOnce(CoreContact<V>, &dyn Fn() -> Option<S<V>>) -> R,
+    finish: impl FnOnce(CoreContact<V>, &dyn Fn() -> Option<S<V>>, &SegmentPair<V>) -> R,
 ) -> Option<R> {
     if any_nan([xa, xb, ya, yb]) {
         return None;
@@ -524,7 +525,7 @@ pub(crate) fn segment_segment_margin<V: Vector2, R>(
     match pair {
         SegmentPair::Crossing { .. } => {
             let core = pair_contact(pair, [xa, xb, ya, yb], radii);
-            Some(finish(core, &|| Some(core.depth)))
+            Some(finish(core, &|| Some(core.depth), &pair))
         }
         SegmentPair::Apart(apart) => {
             if !apart.within(grown) {
@@ -540,11 +541,15 @@ pub(crate) fn segment_segment_margin<V: Vector2, R>(
                 on_x,
                 on_y,
             };
-            Some(finish(core, &|| {
-                apart
-                    .within(radii)
-                    .then(|| pair_contact(pair, [xa, xb, ya, yb], radii).depth)
-            }))
+            Some(finish(
+                core,
+                &|| {
+                    apart
+                        .within(radii)
+                        .then(|| pair_contact(pair, [xa, xb, ya, yb], radii).depth)
+                },
+                &pair,
+            ))
         }
     }
 }
