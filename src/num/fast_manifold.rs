@@ -78,8 +78,9 @@ pub(crate) fn no_two_points_f32(
         let v = [b[0] - a[0], b[1] - a[1]];
         sqrt(v[0] * v[0] + v[1] * v[1])
     };
+    let (length_x, length_y) = (length(xa, xb), length(ya, yb));
     // `2^-8 (|x| + |y|)`, as the careful path biases towards `y`'s face.
-    let bias = (length(xa, xb) + length(ya, yb)) / 256.0;
+    let bias = (length_x + length_y) / 256.0;
     let radii = rx + ry;
     let scale = largest + radii + depth.abs() + margin.abs() + bias;
     let slack = MARGIN * scale;
@@ -89,7 +90,8 @@ pub(crate) fn no_two_points_f32(
         deep: bias - depth + slack,
         slack,
     };
-    faces.both_fail([xa, xb], [ya, yb]) && faces.both_fail([ya, yb], [xa, xb])
+    faces.candidate_fails([xa, xb], length_x, [ya, yb])
+        && faces.candidate_fails([ya, yb], length_y, [xa, xb])
 }
 
 /// What the keep test of a face asks of its two clipped points, each with the certificate's
@@ -103,14 +105,13 @@ struct Limits {
 }
 
 impl Limits {
-    /// Whether the candidate face of segment `s = [a, b]` (see below) certainly fails with
-    /// incident segment `i = [p, q]`: `i` misses the strip by more than the slack, or a
-    /// clipped point's separation exceeds its limit.
+    /// Whether the candidate face of segment `s = [a, b]` (see below), of length `length`,
+    /// certainly fails with incident segment `i = [p, q]`: `i` misses the strip by more
+    /// than the slack, or a clipped point's separation exceeds its limit.
     #[inline(always)]
-    fn both_fail(&self, [a, b]: [[f64; 2]; 2], [p, q]: [[f64; 2]; 2]) -> bool {
+    fn candidate_fails(&self, [a, b]: [[f64; 2]; 2], length: f64, [p, q]: [[f64; 2]; 2]) -> bool {
         let v = [b[0] - a[0], b[1] - a[1]];
         let vv = v[0] * v[0] + v[1] * v[1];
-        let length = sqrt(vv);
         let (wp, wq) = ([p[0] - a[0], p[1] - a[1]], [q[0] - a[0], q[1] - a[1]]);
         let (tp, tq) = (wp[0] * v[0] + wp[1] * v[1], wq[0] * v[0] + wq[1] * v[1]);
         // Positions along `s` in units of `|v|`: the slack there is `slack · |v|`.
