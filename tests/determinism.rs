@@ -1204,7 +1204,8 @@ const FLOAT_FILES: &[&str] = &[
     // Fixed point's filter of certain misses: distances in `f64` with margins.
     "num/fixed_miss.rs",
     // SSE2's packed IEEE add, sub, mul and conversions (`safe_arch`), no fused or
-    // approximate operation.
+    // approximate operation; and SSE's `maxps` on magnitudes with no NaN and no negative
+    // zero, where its result is the larger operand on every CPU.
     "num/fast_sse2.rs",
 ];
 

@@ -1,7 +1,14 @@
 //! The `f32` closest point's certified fast path ([`super::fast::closest_on_segment_f32`])
-//! written for SSE2's packed `f64` pairs, which every x86-64 CPU has: the same operations in
-//! the same order, so the same answers bit for bit, in about half the vector instructions
+//! and the `f32` segment pair's ([`super::fast_pair::segment_pair_bits`]) written for
+//! SSE2's packed `f64` pairs, which every x86-64 CPU has: the same operations in the same
+//! order, so the same answers bit for bit, in about half the vector instructions
 //! (`docs/numerics.md`, "Fast paths (f32)").
+//!
+//! The segment pair's scale, the largest of its eight coordinates' magnitudes, is reduced
+//! as a tree of packed `f32` maxima (`maxps`), three steps deep, where the portable fold
+//! chains eight comparisons. The scale sits at the head of the certificate's bounds, and
+//! the query is bound by the length of that chain: segment–segment distance on the Zen 4
+//! went from 21.0 to 19.4 ns per query at 65536 inputs, and from 20.9 to 19.4 at 1024.
 //!
 //! The intrinsics come from `safe_arch`, which offers `core::arch` as safe functions behind
 //! `#[cfg(target_feature)]`: this crate keeps `forbid(unsafe_code)`. The module is compiled
@@ -17,13 +24,14 @@
 
 use super::fast::select;
 use super::fast_pair::{
-    GAP_BOUND, bits_pair, nearest_candidate, orientations, pair_answer, pair_bits, pair_magnitude,
+    GAP_BOUND, bits_pair, nearest_candidate, orientations, pair_answer, pair_bits,
 };
 use safe_arch::{
-    add_m128d, bitand_m128d, bitandnot_m128d, bitor_m128d, bitxor_m128d, cast_to_m128i_from_m128,
-    cmp_gt_mask_m128d, cmp_lt_mask_m128d, convert_to_m128_from_m128d,
-    convert_to_m128d_from_lower2_m128, div_m128d, get_f64_from_m128d_s, get_i64_from_m128i_s, m128,
-    m128d, mul_m128d, set_splat_m128d, shuffle_abi_f64_all_m128d, sub_m128d, unpack_high_m128d,
+    add_m128d, bitand_m128d, bitandnot_m128, bitandnot_m128d, bitor_m128d, bitxor_m128d,
+    cast_to_m128i_from_m128, cmp_gt_mask_m128d, cmp_lt_mask_m128d, convert_to_m128_from_m128d,
+    convert_to_m128d_from_lower2_m128, div_m128d, get_f32_from_m128_s, get_f64_from_m128d_s,
+    get_i64_from_m128i_s, m128, m128d, max_m128, mul_m128d, set_splat_m128, set_splat_m128d,
+    shuffle_abi_f32_all_m128, shuffle_abi_f64_all_m128d, sub_m128d, unpack_high_m128d,
     unpack_low_m128d,
 };
 
@@ -126,6 +134,22 @@ fn dots(p: m128d, q: m128d, r: m128d, s: m128d) -> m128d {
     add_m128d(unpack_low_m128d(pq, rs), unpack_high_m128d(pq, rs))
 }
 
+/// [`super::fast_pair::pair_magnitude`] on SSE's packed `f32`: the same largest magnitude
+/// (a NaN coordinate counts as 0, as it loses every comparison there), reduced as a tree of
+/// `maxps` rather than a chain of eight comparisons.
+#[inline(always)]
+fn magnitude([xa, xb, ya, yb]: [[f32; 2]; 4]) -> f64 {
+    let zero = set_splat_m128(0.0);
+    // `maxps` returns its second operand where either is NaN.
+    let abs = |q: m128| max_m128(bitandnot_m128(set_splat_m128(-0.0), q), zero);
+    let x = abs(m128::from_array([xa[0], xa[1], xb[0], xb[1]]));
+    let y = abs(m128::from_array([ya[0], ya[1], yb[0], yb[1]]));
+    let four = max_m128(x, y);
+    let two = max_m128(four, shuffle_abi_f32_all_m128::<0b01_00_11_10>(four, four));
+    let one = max_m128(two, shuffle_abi_f32_all_m128::<0b10_11_00_01>(two, two));
+    f64::from(get_f32_from_m128_s(one))
+}
+
 /// `if mask { x } else { y }` lane by lane.
 #[inline(always)]
 fn blend(mask: m128d, x: m128d, y: m128d) -> m128d {
@@ -143,7 +167,7 @@ pub(crate) fn segment_pair_bits_f32(
     ya: [f32; 2],
     yb: [f32; 2],
 ) -> Option<(bool, u64, u64)> {
-    let m = pair_magnitude([xa, xb, ya, yb]);
+    let m = magnitude([xa, xb, ya, yb]);
     let [xa_bits, xb_bits, ya_bits, yb_bits] = [xa, xb, ya, yb].map(pair_bits);
     let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(widen);
     let (dx, dy) = (sub_m128d(xb, xa), sub_m128d(yb, ya));
@@ -290,6 +314,42 @@ mod tests {
         }
         // Every outcome was seen often.
         assert!(outcomes.iter().all(|&n| n > 10_000), "{outcomes:?}");
+    }
+
+    /// The packed largest magnitude against the portable one, bit for bit: random bit
+    /// patterns (NaNs, infinities, subnormals, zeros of both signs among them) and
+    /// special values in every position.
+    #[test]
+    fn magnitude_agrees_with_the_portable_one_bit_for_bit() {
+        use super::super::fast_pair::pair_magnitude;
+        use super::magnitude;
+        let specials = [
+            0.0,
+            -0.0,
+            1e-45,
+            -3.0,
+            f32::MAX,
+            f32::NEG_INFINITY,
+            f32::NAN,
+            -f32::NAN,
+        ];
+        let mut rng = Rng(0x3a61);
+        for round in 0..100_000 {
+            let points = [0, 1, 2, 3].map(|_| {
+                [0, 1].map(|_| match rng.next() % 4 {
+                    0 => specials[(rng.next() % specials.len() as u64) as usize],
+                    _ => f32::from_bits(rng.next() as u32),
+                })
+            });
+            let (packed, portable) = (magnitude(points), pair_magnitude(points));
+            assert_eq!(packed.to_bits(), portable.to_bits(), "{round}: {points:?}");
+        }
+        // Every coordinate position decides when it is the only nonzero one.
+        for i in 0..8 {
+            let mut points = [[0.0_f32; 2]; 4];
+            points[i / 2][i % 2] = -2.5;
+            assert_eq!(magnitude(points), 2.5, "{i}");
+        }
     }
 
     /// The careful path gets the inputs back exactly.
