@@ -309,8 +309,14 @@ use common::Rng;
 // units of the tolerance) the distance of segment–segment went from 0.804 to 0.695,
 // segment–capsule from 1.065 to 0.692 and capsule–segment from 0.861 to 0.653; no cell got
 // worse.
+//
+// Re-pinned for f32 (2026-11-28, stop 32) when the certified cast (src/num/fast_cast.rs,
+// `cap`) began to take an end disc's normal as `p / r` for `f32` answers, where `|p|²` is
+// within 2^-27 of `r²` (so within 2^-28 of unit before the rounding to f32), instead of
+// `p / |p|`: 12 of 1,502 f32 cases moved (CAPSULE2D_GOLDEN_TRACE), f64 and I32F32 none. The
+// exact-reference cast tests (tests/cast.rs) pass unchanged.
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0xc76eac037fd29835;
+const GOLDEN_F32: u64 = 0x85dec5bf20f6b541;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0x35b0f94dfde9a30d;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.

@@ -41,6 +41,10 @@ const ETA: f64 = f64::from_bits((1023 - 900) << 52);
 /// once, within `2⁻²⁴` of itself.
 pub(crate) const TARGET_F32: f64 = 1.0 / 1_073_741_824.0;
 
+/// `2^-27`: how near `r²` the square of a disc's touch point must be for `p / r` to be
+/// its `f32` normal ([`cap`]).
+const NEAR_UNIT: f64 = 1.0 / 134_217_728.0;
+
 /// The relative bound on an `f64` cast's time (`2⁻⁴⁴`, below `10⁻¹³`).
 pub(crate) const TARGET_F64: f64 = 1.0 / 17_592_186_044_416.0;
 
@@ -168,7 +172,7 @@ fn root(x: f64) -> f64 {
 /// within rounding of the shape (or inside it), a path within rounding of parallel to
 /// the core, of tangent to an end disc, of an end of the wall, or of `max_time`, a time
 /// whose bound exceeds `target`.
-#[inline]
+#[inline(always)]
 pub(crate) fn cast(
     o: [f64; 2],
     d: [f64; 2],
@@ -248,7 +252,7 @@ fn cast_to(
     // its own: outside the slab `|σ| ≤ r` (which holds the shape), or inside it beyond an
     // end and outside that end's disc (`cap` certifies `|m|² > r²` before anything else).
     let found = if v == [0.0, 0.0] {
-        cap(o, d, a, rr, target)?
+        cap(o, d, a, r, max_time, target)?
     } else {
         let (along, e_along) = dot(w, v);
         let (h0, e_h0) = cross(v, w);
@@ -276,6 +280,12 @@ fn cast_to(
             }
             let t = outside / h1_abs;
             let err_t = t * ((e_slab * h1_abs + e_h1 * outside) / scale + 4.0 * U);
+            // The path enters the slab, which holds the shape, at `t`: certainly after
+            // `max_time`, it misses, wherever along the wall or beyond an end it would
+            // enter (the bound is first-order, kept only where it is small).
+            if err_t <= TARGET_F32 * t && t - err_t > max_time {
+                return Some(None);
+            }
             // Where the path meets the wall, along v (times |v|²).
             let (dv, e_dv) = dot(d, v);
             let at = along + t * dv;
@@ -296,9 +306,9 @@ fn cast_to(
                 }
                 Some((t, err_t, normal, core))
             } else if at < -e_at {
-                cap(o, d, a, rr, target)?
+                cap(o, d, a, r, max_time, target)?
             } else if at > length_sq + e_at {
-                cap(o, d, b, rr, target)?
+                cap(o, d, b, r, max_time, target)?
             } else {
                 return None;
             }
@@ -307,9 +317,9 @@ fn cast_to(
             // only way in.
             let e = e_along + e_length_sq;
             if along < -e {
-                cap(o, d, a, rr, target)?
+                cap(o, d, a, r, max_time, target)?
             } else if along > length_sq + e {
-                cap(o, d, b, rr, target)?
+                cap(o, d, b, r, max_time, target)?
             } else {
                 return None;
             }
@@ -390,7 +400,15 @@ type Candidate = Option<(f64, f64, [f64; 2], [f64; 2])>;
 /// for a certain miss, `None` where uncertain, a start within rounding of the disc or
 /// inside it included (certified outside first).
 #[inline(always)]
-fn cap(o: [f64; 2], d: [f64; 2], c: [f64; 2], rr: f64, target: f64) -> Option<Candidate> {
+fn cap(
+    o: [f64; 2],
+    d: [f64; 2],
+    c: [f64; 2],
+    r: f64,
+    max_time: f64,
+    target: f64,
+) -> Option<Candidate> {
+    let rr = r * r;
     let m = sub(o, c);
     // The start outside the disc first: a start inside hits at once, whatever its motion.
     let (mm, e_mm) = dot(m, m);
@@ -403,6 +421,15 @@ fn cap(o: [f64; 2], d: [f64; 2], c: [f64; 2], rr: f64, target: f64) -> Option<Ca
     if !(approach < -e_approach) {
         // Moving away from the centre: the path never gets closer.
         return (approach > e_approach).then_some(None);
+    }
+    // The entry time `k² / (|m · d| + √disc)` is at least `k² / (2 |m · d|)`, since
+    // `disc = (m · d)² − |d|² k² ≤ (m · d)²`: beyond `max_time` with that, certainly, the
+    // path misses with no root and no division. Each side's roundings (two and three
+    // of `u`) are covered by the factor; the left side is kept out of the subnormals.
+    let least = k_sq - e_k_sq;
+    let most = 2.0 * (e_approach - approach) * max_time;
+    if least >= f64::MIN_POSITIVE && least > most * (1.0 + 16.0 * U) {
+        return Some(None);
     }
     let (md, e_md) = cross(m, d);
     let (dd, e_dd) = dot(d, d);
@@ -438,7 +465,19 @@ fn cap(o: [f64; 2], d: [f64; 2], c: [f64; 2], rr: f64, target: f64) -> Option<Ca
     if !(e_length_sq <= length_sq * (6.0 * U)) {
         return None;
     }
-    let inverse = 1.0 / root(length_sq);
+    // The touch point lies on the circle, so for an `f32` answer `p / r` is the unit
+    // normal where `|p|²` is within `2^-27` of `r²`: `|p| / r` is then within `2^-28` of 1,
+    // far below the answer's rounding, and `1 / r` is at hand, off the time's chain
+    // (elsewhere the careful path answers: in practice never, see the tests). An `f64`
+    // answer takes `p / |p|`.
+    let inverse = if target >= TARGET_F32 {
+        if !((length_sq - rr).abs() + e_length_sq <= rr * NEAR_UNIT) {
+            return None;
+        }
+        1.0 / r
+    } else {
+        1.0 / root(length_sq)
+    };
     Some(Some((
         t,
         t * (bound / scale),
@@ -551,8 +590,17 @@ mod tests {
                             let time = c.distance / reach;
                             let tolerance = if single { 1e-6 } else { 1e-12 };
                             assert!((t - time).abs() <= tolerance * time, "{name}: {t} {time}");
+                            // An `f32` answer's disc normal is `p / r`, within `2^-28` of
+                            // unit before its rounding to `f32`, which leaves it unit
+                            // within that rounding.
                             let length = normal[0].hypot(normal[1]);
-                            assert!((length - 1.0).abs() <= 4e-16, "{name}: |n| = {length}");
+                            let unit = if single { 1.0 / 268_435_456.0 } else { 4e-16 };
+                            assert!((length - 1.0).abs() <= unit, "{name}: |n| = {length}");
+                            if single {
+                                let rounded = normal.map(|n| f64::from(n as f32));
+                                let length = rounded[0].hypot(rounded[1]);
+                                assert!((length - 1.0).abs() <= 1.2e-7, "{name}: |n| = {length}");
+                            }
                             assert!((normal[0] - c.normal[0]).abs() <= 1e-6, "{name}");
                             assert!((normal[1] - c.normal[1]).abs() <= 1e-6, "{name}");
                             let gap = (core[0] - c.core_point[0]).abs()
