@@ -686,4 +686,67 @@ mod tests {
         assert_eq!(segment_pair_f32(xa, xb, ya, yb).map(|_| ()), None);
         assert_eq!(segment_distance_f32(xa, xb, ya, yb), Some(0.0));
     }
+
+    /// The certificate that two cores are apart beyond their radii (`query::distance`
+    /// skips the exact intersection test where it holds) against that exact test, on
+    /// segment pairs and point–segment pairs near and far from the origin, with radii
+    /// summing to within a few ulps of the fast gap on either side, and with radii far
+    /// below it (where it must hold).
+    #[test]
+    fn apart_certificate_agrees_with_the_exact_test() {
+        use super::super::fast_pair::apart_f32;
+        use crate::{Capsule, Shape};
+        let mut rng = Rng(17);
+        let (mut near, mut certified_near, mut far, mut certified_far) = (0, 0, 0, 0);
+        for i in 0..200_000 {
+            let offset = [0.0, 0.0, 3e3, -2e5][i % 4];
+            let mut point = || {
+                [
+                    (offset + rng.uniform(-4.0, 4.0)) as f32,
+                    (offset + rng.uniform(-4.0, 4.0)) as f32,
+                ]
+            };
+            let (a, b, c) = (point(), point(), point());
+            let d = if i % 3 == 0 { c } else { point() };
+            let gap = if c == d {
+                distance_to_segment_f32(a, b, c)
+            } else {
+                segment_distance_f32(a, b, c, d)
+            };
+            // Crossing segments are at distance 0: never apart.
+            let Some(gap) = gap.filter(|&gap| gap > 0.0) else {
+                continue;
+            };
+            let share = rng.unit() as f32;
+            // Near: the radii's sum within a few ulps of the gap; far: half of it.
+            let scale = if i % 2 == 0 {
+                1.0 + (rng.uniform(-8.0, 8.0) as f32) * f32::EPSILON
+            } else {
+                0.5
+            };
+            let total = gap * scale;
+            let radii = [total * share, total * (1.0 - share)];
+            let certified = apart_f32(gap, radii, [a, b, c, d]);
+            let exact = Capsule::new(a, b, radii[0]).intersects(&Capsule::new(c, d, radii[1]));
+            if certified {
+                assert!(!exact, "{a:?} {b:?} {c:?} {d:?} {radii:?}");
+            }
+            if scale == 0.5 {
+                far += 1;
+                certified_far += usize::from(certified);
+            } else {
+                near += 1;
+                certified_near += usize::from(certified);
+            }
+        }
+        std::eprintln!(
+            "apart certificate: {certified_far} of {far} far pairs, {certified_near} of {near} \
+             within a few ulps"
+        );
+        assert!(
+            certified_far * 1000 >= far * 999,
+            "{certified_far} of {far}"
+        );
+        assert!(near > 10_000);
+    }
 }

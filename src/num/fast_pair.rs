@@ -303,6 +303,35 @@ pub(crate) fn segment_distance_none<T>(
     None
 }
 
+/// Whether two cores whose distance the `f32` fast path gave as `gap`
+/// ([`segment_distance_f32`], [`distance_to_segment_f32`]) are certainly more than
+/// `r₁ + r₂` apart, so that the exact intersection test would say no: the distance then
+/// follows from `gap` alone (`query::distance`). `points` are the cores' ends (a point
+/// core's twice).
+///
+/// The fast gap is within half an `f32` ulp of the exact distance plus `2^-26` ulp of the
+/// largest input, below `2^-24 gap + 2^-49 m + 2^-150` (`m` the largest magnitude). The
+/// certificate asks `gap − (r₁ + r₂)`, in `f64`, to exceed four times that: the `f64`
+/// roundings (`2^-52` of the values) are far below the room. A NaN or infinite radius
+/// fails it, and the fast gap exists only for finite inputs.
+///
+/// [`distance_to_segment_f32`]: super::fast::distance_to_segment_f32
+#[inline(always)]
+pub(crate) fn apart_f32(gap: f32, [r1, r2]: [f32; 2], points: [[f32; 2]; 4]) -> bool {
+    let m = pair_magnitude(points);
+    let gap = f64::from(gap);
+    let slack = gap * (1.0 / 4_194_304.0) + m * (1.0 / 140_737_488_355_328.0) + 1e-42;
+    gap - (f64::from(r1) + f64::from(r2)) > slack
+}
+
+/// The `f64` scalar has no fast distance, so no certificate of it: the exact intersection
+/// test decides.
+#[inline(always)]
+pub(crate) fn apart_none<T>(gap: T, radii: [T; 2], points: [[T; 2]; 4]) -> bool {
+    let _ = (gap, radii, points);
+    false
+}
+
 /// The largest magnitude among the four points' coordinates, widened: the scale of the
 /// segment pair's bounds. An infinite input makes the bounds infinite, and a NaN one (which
 /// loses every comparison here) the orientations that use it: either fails the

@@ -17,6 +17,7 @@ macro_rules! float_scalar {
         identical_features: $identical:path,
         segment_pair: $segment_pair:path,
         segment_distance: $segment_distance:path,
+        apart: $apart:path,
         no_two_points: $no_two_points:path,
         cast_relative: $cast_relative:expr
     ) => {
@@ -377,6 +378,10 @@ macro_rules! float_scalar {
                 $segment_distance(xa, xb, ya, yb)
             }
             #[inline(always)]
+            fn __apart(gap: Self, radii: [Self; 2], points: [[Self; 2]; 4], _: Seal) -> bool {
+                $apart(gap, radii, points)
+            }
+            #[inline(always)]
             fn __no_two_points(
                 x: [[Self; 2]; 2],
                 y: [[Self; 2]; 2],
@@ -515,6 +520,7 @@ mod float_impls {
             identical_features: crate::num::fast::segment_features_none,
             segment_pair: crate::num::fast_pair::segment_closest_points_f32,
             segment_distance: crate::num::fast_pair::segment_distance_f32,
+            apart: crate::num::fast_pair::apart_f32,
             no_two_points: crate::num::fast_manifold::no_two_points_f32,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
         );
@@ -533,6 +539,7 @@ mod float_impls {
             identical_features: crate::num::fast_f64::segment_features_f64,
             segment_pair: crate::num::fast_pair::segment_closest_points_none,
             segment_distance: crate::num::fast_pair::segment_distance_none,
+            apart: crate::num::fast_pair::apart_none,
             no_two_points: crate::num::fast_manifold::no_two_points_none,
             cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
         );

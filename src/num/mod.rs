@@ -598,6 +598,12 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline(always)]
+    fn __apart(gap: Self, radii: [Self; 2], points: [[Self; 2]; 4], seal: Seal) -> bool {
+        let _ = (gap, radii, points, seal);
+        false
+    }
+    #[doc(hidden)]
+    #[inline(always)]
     fn __no_two_points(
         x: [[Self; 2]; 2],
         y: [[Self; 2]; 2],
