@@ -14,8 +14,8 @@
 use std::hint::black_box;
 
 use capsule2d::{
-    Capsule, Circle, Pose, PoseMotion, Ray, Rotation, Scalar, Segment, Shape, ToiOptions, batch,
-    time_of_impact,
+    Capsule, CastOptions, Circle, Pose, PoseMotion, Ray, Rotation, Scalar, Segment, Shape,
+    ToiOptions, batch, time_of_impact,
 };
 use capsule2d_bench::baseline;
 use capsule2d_bench::inputs::{Rng, cast_cases, pair_cases, point_cases};
@@ -146,6 +146,24 @@ fn queries<S: Scalar>(name: &str, rounds: usize, f: impl Fn(f64) -> S + Copy) ->
                 )
             }
         }
+        "cast" => {
+            // As the benchmark's `capsule_cast`: a stick moving against a capsule.
+            let casts: Vec<_> = cast_cases()
+                .iter()
+                .map(|c| {
+                    let end = [c.origin[0] + 0.5, c.origin[1] + 0.25];
+                    let stick = Capsule::new(c.origin.map(&f), end.map(&f), f(c.radius));
+                    let capsule = Capsule::new(c.a.map(&f), c.b.map(&f), f(c.r));
+                    (stick, c.motion.map(&f), capsule)
+                })
+                .collect();
+            each(
+                &casts,
+                rounds,
+                |(stick, motion, capsule)| stick.cast(capsule, *motion, CastOptions::default()),
+                Option::is_some,
+            )
+        }
         "toi" => {
             // As the benchmark's `capsule_toi`: a stick flying and turning at a capsule.
             let tois: Vec<_> = cast_cases()
@@ -252,7 +270,7 @@ fn main() {
         None => {
             eprintln!(
                 "unknown workload {name}: <closest|intersects|naive|contact|segment_distance|capsule_intersects|\
-                 capsule_distance|capsule_contact|manifold|manifold_two|ray|sweep|toi>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact, \
+                 capsule_distance|capsule_contact|manifold|manifold_two|ray|sweep|cast|toi>_<f32|f64|i32f32>, batch_<f32|f64|i32f32>, baseline_closest, baseline_contact, \
                  same_closest, same_contact"
             );
             std::process::exit(2);

@@ -372,15 +372,27 @@ pub(crate) fn cast_cores(
     }
     // Each segment's extent and length, shared by the two casts against it.
     let (on_x, on_y) = (Segment::new(x.0, x.1)?, Segment::new(y.0, y.1)?);
-    let from_x = earlier(
-        cast_to(x.0, d, &on_y, radii, 1.0, target)?,
-        cast_to(x.1, d, &on_y, radii, 1.0, target)?,
-    );
-    let from_y = earlier(
-        of_y(cast_to(y.0, back, &on_x, radii, 1.0, target)?, y.0),
-        of_y(cast_to(y.1, back, &on_x, radii, 1.0, target)?, y.1),
-    );
-    Some(earlier(from_x, from_y))
+    // Each cast after the first runs only up to the earliest time found so far, with room
+    // (`2^-20` of it, far above a certified time's bound), so that a later one certainly
+    // beyond it stops at its first certain miss (`cast_to`'s early answers). The earliest
+    // of the four is the same, and ties keep the first, as before.
+    let x0 = cast_to(x.0, d, &on_y, radii, 1.0, target)?;
+    let x1 = cast_to(x.1, d, &on_y, radii, until(x0), target)?;
+    let best = earlier(x0, x1);
+    let y0 = of_y(cast_to(y.0, back, &on_x, radii, until(best), target)?, y.0);
+    let best = earlier(best, y0);
+    let y1 = of_y(cast_to(y.1, back, &on_x, radii, until(best), target)?, y.1);
+    Some(earlier(best, y1))
+}
+
+/// How far the next cast of [`cast_cores`] must look: to the step's end, or just past the
+/// earliest hit found so far (by `2^-20` of its time).
+#[inline(always)]
+fn until(best: Option<FastHit>) -> f64 {
+    match best {
+        Some((t, ..)) if t < 1.0 => t + t * (1.0 / 1_048_576.0),
+        _ => 1.0,
+    }
 }
 
 /// Whether both ends of `y` lie strictly on the same side of the line through `x`,
