@@ -30,6 +30,7 @@
 //! infinite, and a NaN fails every comparison: both leave the certificate unmet.
 
 use super::earlier;
+use super::fast::select;
 
 /// `u = 2⁻⁵³`, the unit roundoff of `f64`.
 const U: f64 = 1.0 / 9_007_199_254_740_992.0;
@@ -367,7 +368,7 @@ pub(crate) fn cast_cores(
     if y.0 == y.1 {
         return Some(of_y(cast(y.0, back, x, radii, 1.0, target)?, y.0));
     }
-    if !(one_side(x, y) || one_side(y, x)) {
+    if !(one_side(x, y) | one_side(y, x)) {
         return None;
     }
     // Each segment's extent and length, shared by the two casts against it.
@@ -389,10 +390,9 @@ pub(crate) fn cast_cores(
 /// earliest hit found so far (by `2^-20` of its time).
 #[inline(always)]
 fn until(best: Option<FastHit>) -> f64 {
-    match best {
-        Some((t, ..)) if t < 1.0 => t + t * (1.0 / 1_048_576.0),
-        _ => 1.0,
-    }
+    // Selected, not branched on: whether a cast hit is as random as the casts.
+    let (found, t) = best.map_or((false, 1.0), |(t, ..)| (t < 1.0, t));
+    select(found, t + t * (1.0 / 1_048_576.0), 1.0)
 }
 
 /// Whether both ends of `y` lie strictly on the same side of the line through `x`,
@@ -402,7 +402,8 @@ fn one_side(x: ([f64; 2], [f64; 2]), y: ([f64; 2], [f64; 2])) -> bool {
     let v = sub(x.1, x.0);
     let (o0, e0) = cross(v, sub(y.0, x.0));
     let (o1, e1) = cross(v, sub(y.1, x.0));
-    (o0 > e0 && o1 > e1) || (o0 < -e0 && o1 < -e1)
+    // Not short-circuited: on random pairs each comparison is a coin toss for a branch.
+    ((o0 > e0) & (o1 > e1)) | ((o0 < -e0) & (o1 < -e1))
 }
 
 /// A candidate: time, its bound, normal, core point; `None` for a certain miss.
