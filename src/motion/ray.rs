@@ -184,6 +184,7 @@ impl<V: Vector2> Ray<V> {
     }
 
     /// The cast against the core `ab` inflated by `radius`.
+    #[inline]
     fn cast_inflated(&self, a: V, b: V, radius: S<V>, max_time: S<V>) -> Option<Hit<V>> {
         let zero = S::<V>::ZERO;
         if !(max_time >= zero) {
