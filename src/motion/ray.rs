@@ -222,6 +222,7 @@ impl<V: Vector2> Ray<V> {
 
     /// [`cast_inflated`](Self::cast_inflated) by the careful kernel alone, for a
     /// `max_time ≥ 0`; `clear`: the origin is known to be outside the shape.
+    #[inline]
     pub(crate) fn cast_careful(
         &self,
         a: V,
@@ -320,6 +321,7 @@ impl<V: Vector2> Frame<V> {
 ///
 /// `clear`: the start is known to be outside (a filter certified it, `Scalar`'s
 /// `path_outlook`), so the contact query would find nothing and is skipped.
+#[inline]
 pub(crate) fn cast_core<V: Vector2>(
     start: V,
     direction: V,
@@ -475,6 +477,7 @@ fn crossing<V: Vector2>(start: V, unit: V, a: V, b: V) -> Option<Entry<V>> {
 
 /// Entry through one of the two side walls of segment `ab` inflated by `radius`, for a
 /// start outside the slab `|σ| ≤ radius`.
+#[inline]
 fn side<V: Vector2>(
     start: V,
     (direction, low): (V, V),

@@ -56,6 +56,7 @@ fn sweep_core<V: Vector2>(
 
 /// [`sweep_core`] by the careful kernel alone; `clear`: the circle is known to be apart
 /// from the shape at the start.
+#[inline]
 pub(crate) fn sweep_careful<V: Vector2>(
     circle: &Circle<V>,
     motion: V,
