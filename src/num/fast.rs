@@ -726,7 +726,7 @@ mod tests {
             };
             let total = gap * scale;
             let radii = [total * share, total * (1.0 - share)];
-            let certified = apart_f32(gap, radii, [a, b, c, d]);
+            let certified = apart_f32(gap, radii, [a, b, c, d], true);
             let exact = Capsule::new(a, b, radii[0]).intersects(&Capsule::new(c, d, radii[1]));
             if certified {
                 assert!(!exact, "{a:?} {b:?} {c:?} {d:?} {radii:?}");

@@ -522,6 +522,16 @@ macro_rules! fixed_scalar {
                 fixed_miss::path_outlook(start, direction, max_time, core, radii)
             }
             #[inline(always)]
+            fn __apart(
+                gap: Self,
+                radii: [Self; 2],
+                points: [[Self; 2]; 4],
+                _: bool,
+                _: Seal,
+            ) -> bool {
+                fixed_miss::apart_by(gap, radii, points)
+            }
+            #[inline(always)]
             fn __swept_outlook(
                 x: [[Self; 2]; 2],
                 motion: [Self; 2],

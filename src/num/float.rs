@@ -378,8 +378,14 @@ macro_rules! float_scalar {
                 $segment_distance(xa, xb, ya, yb)
             }
             #[inline(always)]
-            fn __apart(gap: Self, radii: [Self; 2], points: [[Self; 2]; 4], _: Seal) -> bool {
-                $apart(gap, radii, points)
+            fn __apart(
+                gap: Self,
+                radii: [Self; 2],
+                points: [[Self; 2]; 4],
+                fast: bool,
+                _: Seal,
+            ) -> bool {
+                $apart(gap, radii, points, fast)
             }
             #[inline(always)]
             fn __no_two_points(

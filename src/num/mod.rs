@@ -598,8 +598,14 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline(always)]
-    fn __apart(gap: Self, radii: [Self; 2], points: [[Self; 2]; 4], seal: Seal) -> bool {
-        let _ = (gap, radii, points, seal);
+    fn __apart(
+        gap: Self,
+        radii: [Self; 2],
+        points: [[Self; 2]; 4],
+        fast: bool,
+        seal: Seal,
+    ) -> bool {
+        let _ = (gap, radii, points, fast, seal);
         false
     }
     #[doc(hidden)]

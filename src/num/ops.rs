@@ -354,12 +354,13 @@ pub(crate) trait Num: Scalar {
     ) -> Option<Self> {
         Self::__segment_distance(xa, xb, ya, yb, SEAL)
     }
-    /// Whether cores with the ends `points`, whose distance the scalar's fast path gave as
-    /// `gap`, are certainly more than `radii[0] + radii[1]` apart (`num/fast_pair.rs`);
-    /// false where uncertain or the scalar has no such certificate.
+    /// Whether cores with the ends `points`, whose distance is `gap` (from the scalar's
+    /// fast path where `fast`, else the careful one), are certainly more than
+    /// `radii[0] + radii[1]` apart (`num/fast_pair.rs`, `num/fixed_miss.rs`); false where
+    /// uncertain or the scalar has no such certificate.
     #[inline(always)]
-    fn apart(gap: Self, radii: [Self; 2], points: [[Self; 2]; 4]) -> bool {
-        Self::__apart(gap, radii, points, SEAL)
+    fn apart(gap: Self, radii: [Self; 2], points: [[Self; 2]; 4], fast: bool) -> bool {
+        Self::__apart(gap, radii, points, fast, SEAL)
     }
     /// Whether no face of segments `x` and `y` can give a two-point manifold (within
     /// `margin`, their contact `depth` deep), by a certificate (`num/fast_manifold.rs`);

@@ -201,13 +201,14 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
         return gap;
     }
     let (rx, ry) = (zero.max(rx), zero.max(ry));
-    // A fast gap certainly beyond the radii: the exact test would say no.
+    // A gap certainly beyond the radii (its error bounded by the scalar): the exact test
+    // would say no.
     let ends = |core: Core<V>| match core {
         Core::Point(p) => [xy(p), xy(p)],
         Core::Segment(a, b) => [xy(a), xy(b)],
     };
     let ([xa, xb], [ya, yb]) = (ends(x), ends(y));
-    let apart = fast.is_some() && S::<V>::apart(gap, [rx, ry], [xa, xb, ya, yb]);
+    let apart = S::<V>::apart(gap, [rx, ry], [xa, xb, ya, yb], fast.is_some());
     if !apart && intersects(x, rx, y, ry) {
         return zero;
     }
