@@ -146,15 +146,12 @@ pub(crate) fn cast<V: Vector2>(
         rounding_of_difference(motion.x(), options.other_motion.x(), d.x()),
         rounding_of_difference(motion.y(), options.other_motion.y(), d.y()),
     );
-    let ends = |core: Core<V>| match core {
-        Core::Point(p) => (p, p),
-        Core::Segment(a, b) => (a, b),
-    };
     // The certified fast path (floats), where the relative motion is exact: a start
     // certified apart, and the earliest entry certified, or a certain miss.
     if low.x() == zero && low.y() == zero {
         let xy = |(a, b): (V, V)| [project::xy(a), project::xy(b)];
-        let fast = S::<V>::cast_cores_certified(xy(ends(x)), xy(ends(y)), [rx, ry], project::xy(d));
+        let fast =
+            S::<V>::cast_cores_certified(xy(x.ends()), xy(y.ends()), [rx, ry], project::xy(d));
         if let Some(found) = fast {
             let (time, normal, core_point) = found?;
             let normal = V::new(normal[0], normal[1]);
@@ -172,7 +169,7 @@ pub(crate) fn cast<V: Vector2>(
     // kernel would answer "no hit" after all its roundings), or certainly apart at the
     // start.
     let xy = |(a, b): (V, V)| [project::xy(a), project::xy(b)];
-    let outlook = S::<V>::swept_outlook(xy(ends(x)), project::xy(d), xy(ends(y)), [rx, ry]);
+    let outlook = S::<V>::swept_outlook(xy(x.ends()), project::xy(d), xy(y.ends()), [rx, ry]);
     if outlook == Some(true) {
         return None;
     }
@@ -202,10 +199,6 @@ fn cast_careful_pruned<V: Vector2, const PRUNE: bool>(
     apart: bool,
 ) -> Option<Hit<V>> {
     let zero = S::<V>::ZERO;
-    let ends = |core: Core<V>| match core {
-        Core::Point(p) => (p, p),
-        Core::Segment(a, b) => (a, b),
-    };
     let touching = || query::contact(x, rx, y, ry);
     if let Some(contact) = if apart { None } else { touching() } {
         let presses = d.dot(contact.normal) < zero;
@@ -260,7 +253,7 @@ fn cast_careful_pruned<V: Vector2, const PRUNE: bool>(
         skip
     };
     let best = match (x, y) {
-        (Core::Point(p), _) => entry(p, d, unit, ends(y), true),
+        (Core::Point(p), _) => entry(p, d, unit, y.ends(), true),
         (Core::Segment(a, b), Core::Point(q)) => entry(q, back, back_unit, (a, b), false),
         (Core::Segment(xa, xb), Core::Segment(ya, yb)) => {
             // The earliest of the four, the first among ties, taken in this order.

@@ -27,7 +27,7 @@ use crate::motion::cap;
 use crate::num::{Num, Scalar, Wide, earlier};
 use crate::query::Contact;
 use crate::query::project::{self, finite_point};
-use crate::shape::{Capsule, Circle, Core, Shape};
+use crate::shape::{Capsule, Circle, Shape};
 use crate::vector::wide::{self, W};
 use crate::vector::{Vector2, VectorOps};
 
@@ -176,10 +176,7 @@ impl<V: Vector2> Ray<V> {
     /// ```
     #[inline]
     pub fn cast<O: Shape<V> + ?Sized>(&self, shape: &O, max_time: V::Scalar) -> Option<Hit<V>> {
-        let (a, b) = match shape.core() {
-            Core::Point(c) => (c, c),
-            Core::Segment(a, b) => (a, b),
-        };
+        let (a, b) = shape.core().ends();
         self.cast_inflated(a, b, shape.radius(), max_time)
     }
 

@@ -12,7 +12,7 @@
 use crate::motion::ray::{Hit, cast_core};
 use crate::num::{Num, Scalar};
 use crate::query::project::{self, finite_point};
-use crate::shape::{Circle, Core, Shape};
+use crate::shape::{Circle, Shape};
 use crate::vector::{Vector2, VectorOps};
 
 /// Sweeps `circle` by `motion` against the core `ab` inflated by `radius_y`.
@@ -125,10 +125,7 @@ impl<V: Vector2> Circle<V> {
     #[inline]
     pub fn sweep<O: Shape<V> + ?Sized>(&self, other: &O, motion: impl Into<V>) -> Option<Hit<V>> {
         let motion = motion.into();
-        let (a, b) = match other.core() {
-            Core::Point(c) => (c, c),
-            Core::Segment(a, b) => (a, b),
-        };
+        let (a, b) = other.core().ends();
         sweep_core(self, motion, a, b, other.radius())
     }
 }

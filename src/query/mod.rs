@@ -203,11 +203,8 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
     let (rx, ry) = (zero.max(rx), zero.max(ry));
     // A gap certainly beyond the radii (its error bounded by the scalar): the exact test
     // would say no.
-    let ends = |core: Core<V>| match core {
-        Core::Point(p) => [xy(p), xy(p)],
-        Core::Segment(a, b) => [xy(a), xy(b)],
-    };
-    let ([xa, xb], [ya, yb]) = (ends(x), ends(y));
+    let ((xa, xb), (ya, yb)) = (x.ends(), y.ends());
+    let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(xy);
     let apart = S::<V>::apart(gap, [rx, ry], [xa, xb, ya, yb], fast.is_some());
     if !apart && intersects(x, rx, y, ry) {
         return zero;

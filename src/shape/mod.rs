@@ -97,6 +97,17 @@ pub enum Core<V> {
     Segment(V, V),
 }
 
+impl<V: Copy> Core<V> {
+    /// The two ends of the core: a point's twice.
+    #[inline(always)]
+    pub(crate) fn ends(self) -> (V, V) {
+        match self {
+            Self::Point(p) => (p, p),
+            Self::Segment(a, b) => (a, b),
+        }
+    }
+}
+
 /// A shape: a [`Core`] inflated by a radius, with every query against every other shape.
 ///
 /// Implemented by points (every [`Vector2`]), [`Circle`], [`Segment`], [`Capsule`] and
