@@ -46,18 +46,21 @@ pub(crate) fn disc<V: Vector2>(
     c: V,
     radii: (S<V>, S<V>),
 ) -> Option<Entry<V>> {
-    disc_lazy(start, moving, unit, c, radii)
+    disc_lazy(start, moving, unit, c, radii, None)
         .map(|(distance, normal, c)| (distance, normal.resolve(), c))
 }
 
 /// [`disc`] with the normal left to form: of two discs only the earlier entry's is
-/// needed.
+/// needed. `horizon`: the entry of the other disc, where that one comes first on a tie;
+/// where the scalar's products are exact (fixed point), an entry certainly no earlier
+/// than it is answered `None` before its root and division ([`disc_entry`]).
 pub(crate) fn disc_lazy<V: Vector2>(
     start: V,
     (direction, low): (V, V),
     unit: V,
     c: V,
     radii: (S<V>, S<V>),
+    horizon: Option<S<V>>,
 ) -> Option<LazyEntry<V>> {
     let zero = S::<V>::ZERO;
     let radius = radii.0.add(radii.1);
@@ -99,13 +102,19 @@ pub(crate) fn disc_lazy<V: Vector2>(
     if !(approach < zero) {
         return None;
     }
-    disc_entry(start, (direction, low), unit, c, radii, m, true)
+    disc_entry(start, (direction, low), unit, c, radii, m, Some(horizon))
 }
 
 /// [`disc`]'s entry for a start outside the disc moving closer to its centre, with
 /// `m = start − c`. Where squares of the inputs overflow or underflow (beyond about
 /// `2^±450` in f64, `2^±50` in f32, which the chord's hook reports) and `rescale` is set,
 /// the entry is measured on a copy scaled by a power of two instead.
+///
+/// `rescale`: `None` on such a copy; else `Some(horizon)`, as in [`disc_lazy`]. With
+/// exact products the entry is `k² / (|m·u| + q)` rounded once (monotone in both), and the
+/// half chord `q = √(r² − (m × u)²)` rounds to at most `r`, so `k² ≥ (|m·u| + r) · h`
+/// (exact wide products, the sum saturating, which only lowers it) puts the entry at or
+/// beyond `h`.
 #[inline(always)]
 fn disc_entry<V: Vector2>(
     start: V,
@@ -114,7 +123,7 @@ fn disc_entry<V: Vector2>(
     c: V,
     radii: (S<V>, S<V>),
     m: V,
-    rescale: bool,
+    rescale: Option<Option<S<V>>>,
 ) -> Option<LazyEntry<V>> {
     let zero = S::<V>::ZERO;
     let radius = radii.0.add(radii.1);
@@ -124,13 +133,19 @@ fn disc_entry<V: Vector2>(
     if !(k_sq > <W<V> as Wide>::ZERO) {
         // Perhaps squares that underflowed or overflowed, rather than rounding: rescaled.
         let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
-        if rescale && scale != S::<V>::ONE {
+        if rescale.is_some() && scale != S::<V>::ONE {
             return disc_rescaled(start, (direction, low), unit, c, radii, scale);
         }
         // Inside by rounding although the exact predicate said outside, and moving
         // closer: enter at once.
         let normal = m.normalize().unwrap_or(facing);
         return Some((zero, Normal::Known(normal), c));
+    }
+    if let Some(Some(horizon)) = rescale
+        && <W<V> as Wide>::EXACT_PRODUCTS
+        && k_sq >= approach.abs().add(radius).mul_wide(horizon)
+    {
+        return None;
     }
     // (m·u)² − (|m|² − r²) = r² − (m × u)² for a unit u: the second form does not cancel
     // when the start is far from the disc.
@@ -150,7 +165,7 @@ fn disc_entry<V: Vector2>(
         Some(chord) => chord?,
         None => {
             let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
-            if rescale && scale != S::<V>::ONE {
+            if rescale.is_some() && scale != S::<V>::ONE {
                 return disc_rescaled(start, (direction, low), unit, c, radii, scale);
             }
             if !(discriminant >= <W<V> as Wide>::ZERO) {
@@ -186,7 +201,7 @@ fn disc_rescaled<V: Vector2>(
         c_scaled,
         radii,
         m,
-        false,
+        None,
     );
     scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c))
 }
@@ -223,5 +238,64 @@ pub(crate) fn over<V: Vector2>(
         ratio.neg()
     } else {
         ratio
+    }
+}
+
+/// The horizon of [`disc_lazy`] answers `None` only for an entry at or beyond it: the
+/// entry with and without it on random fixed-point paths, for horizons just below, at and
+/// just above the entry and for the other end's entry (as the cast kernel passes it).
+#[cfg(all(test, feature = "fixed", feature = "std"))]
+mod horizon {
+    use super::disc_lazy;
+    use crate::num::Num;
+    use crate::test_rng::Rng;
+    use crate::vector::VectorOps;
+    use fixed::types::{I16F16, I32F32, I48F16};
+
+    fn agree<T: crate::Scalar + core::fmt::Debug>(from: impl Fn(f64) -> T, ulp: T) -> usize {
+        let mut rng = Rng(41);
+        let (mut skipped, mut entries) = (0, 0);
+        for i in 0..20_000 {
+            let mut point = |half: f64| [rng.uniform(-half, half), rng.uniform(-half, half)];
+            let (c, other, start) = (point(4.0), point(4.0), point(12.0));
+            let aim = point(1.5);
+            let direction = [c[0] + aim[0] - start[0], c[1] + aim[1] - start[1]];
+            let p = |q: [f64; 2]| q.map(&from);
+            let Some(unit) = p(direction).normalize() else {
+                continue;
+            };
+            let radii = (from(rng.uniform(0.0, 1.5)), from(rng.uniform(0.0, 1.0)));
+            let moving = (p(direction), p([0.0, 0.0]));
+            let disc = |centre, horizon| disc_lazy(p(start), moving, unit, centre, radii, horizon);
+            let Some((entry, ..)) = disc(p(c), None) else {
+                continue;
+            };
+            entries += 1;
+            let near = [entry.sub(ulp), entry, entry.add(ulp)];
+            let horizons = [near[i % 3], disc(p(other), None).map_or(entry, |e| e.0)];
+            for horizon in horizons {
+                match disc(p(c), Some(horizon)) {
+                    None => {
+                        skipped += 1;
+                        assert!(entry >= horizon, "{entry:?} < {horizon:?}: {start:?} {c:?}");
+                    }
+                    Some(with) => assert!(with.0 == entry, "{start:?} {c:?} {direction:?}"),
+                }
+            }
+        }
+        assert!(entries > 5_000, "{entries} entries");
+        skipped
+    }
+
+    #[test]
+    fn a_horizon_skips_only_entries_beyond_it() {
+        let one = |bits: u32| 1.0 / f64::from(1_u32 << bits);
+        let skipped = [
+            agree(I32F32::from_num, I32F32::from_num(one(31) / 2.0)),
+            agree(I16F16::from_num, I16F16::from_num(one(16))),
+            agree(I48F16::from_num, I48F16::from_num(one(16))),
+        ];
+        std::eprintln!("entries skipped by the horizon: {skipped:?}");
+        assert!(skipped.iter().all(|&s| s > 1_000), "{skipped:?}");
     }
 }

@@ -387,12 +387,15 @@ pub(crate) fn cast_outside<V: Vector2>(
         // when no wall is met can the path enter through an end disc.
         let wall = side(start, (direction, low), unit, a, b, radii, frame);
         finite(wall).or_else(|| {
-            // Only the earlier entry's normal is formed.
-            let disc = |c: V| {
-                cap::disc_lazy(start, (direction, low), unit, c, radii)
+            // Only the earlier entry's normal is formed, and `b`'s only where it can come
+            // before `a`'s (which wins a tie).
+            let disc = |c: V, horizon| {
+                cap::disc_lazy(start, (direction, low), unit, c, radii, horizon)
                     .filter(|entry| entry.0.is_finite())
             };
-            earlier(disc(a), disc(b)).map(|(distance, normal, c)| (distance, normal.resolve(), c))
+            let from_a = disc(a, None);
+            let from_b = disc(b, from_a.as_ref().map(|entry| entry.0));
+            earlier(from_a, from_b).map(|(distance, normal, c)| (distance, normal.resolve(), c))
         })
     };
     let (distance, normal, core_point) = best?;
