@@ -531,9 +531,19 @@ fn box2d_queries(c: &mut Criterion, points: &[PointCase], pairs: &[PairCase], ca
     );
 }
 
-fn baseline_queries(c: &mut Criterion, points: &[PointCase]) {
+fn baseline_queries(c: &mut Criterion, points: &[PointCase], casts: &[CastCase]) {
     let id = "baseline_f32";
     let f = |p: [f64; 2]| p.map(|x| x as f32);
+    let rays: Vec<_> = casts
+        .iter()
+        .map(|c| (f(c.origin), f(c.motion), (f(c.a), f(c.b), c.r as f32)))
+        .collect();
+    run(
+        &mut group(c, "ray_capsule"),
+        id,
+        &rays,
+        |&(o, d, capsule)| baseline::ray_capsule(o, d, capsule, 1.0),
+    );
     let cases: Vec<_> = points
         .iter()
         .map(|c| (f(c.a), f(c.b), f(c.p), c.r as f32))
@@ -606,7 +616,7 @@ fn main() {
     parry_f32(&mut c, &points, &pairs, &casts);
     parry_f64(&mut c, &points, &pairs, &casts);
     box2d_queries(&mut c, &points, &pairs, &casts);
-    baseline_queries(&mut c, &points);
+    baseline_queries(&mut c, &points, &casts);
     c.final_summary();
     report::print();
 }

@@ -432,6 +432,7 @@ pub fn markdown() -> String {
     for (group, label) in [
         ("closest_point", "closest point on a segment"),
         ("circle_segment_contact", "circle–segment contact"),
+        ("ray_capsule", "ray–capsule"),
     ] {
         let ours = query_ns(group, "capsule2d_f32");
         let naive = query_ns(group, "baseline_f32");
