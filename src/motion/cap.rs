@@ -102,7 +102,7 @@ pub(crate) fn disc_lazy<V: Vector2>(
     if !(approach < zero) {
         return None;
     }
-    disc_entry(start, (direction, low), unit, c, radii, m, Some(horizon))
+    disc_entry(start, (direction, low), unit, c, radii, m, (true, horizon))
 }
 
 /// [`disc`]'s entry for a start outside the disc moving closer to its centre, with
@@ -110,7 +110,7 @@ pub(crate) fn disc_lazy<V: Vector2>(
 /// `2^±450` in f64, `2^±50` in f32, which the chord's hook reports) and `rescale` is set,
 /// the entry is measured on a copy scaled by a power of two instead.
 ///
-/// `rescale`: `None` on such a copy; else `Some(horizon)`, as in [`disc_lazy`]. With
+/// `horizon` as in [`disc_lazy`] (`None` on the rescaled copy). With
 /// exact products the entry is `k² / (|m·u| + q)` rounded once (monotone in both), and the
 /// half chord `q = √(r² − (m × u)²)` rounds to at most `r`, so `k² ≥ (|m·u| + r) · h`
 /// (exact wide products, the sum saturating, which only lowers it) puts the entry at or
@@ -123,7 +123,7 @@ fn disc_entry<V: Vector2>(
     c: V,
     radii: (S<V>, S<V>),
     m: V,
-    rescale: Option<Option<S<V>>>,
+    (rescale, horizon): (bool, Option<S<V>>),
 ) -> Option<LazyEntry<V>> {
     let zero = S::<V>::ZERO;
     let radius = radii.0.add(radii.1);
@@ -133,7 +133,7 @@ fn disc_entry<V: Vector2>(
     if !(k_sq > <W<V> as Wide>::ZERO) {
         // Perhaps squares that underflowed or overflowed, rather than rounding: rescaled.
         let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
-        if rescale.is_some() && scale != S::<V>::ONE {
+        if rescale && scale != S::<V>::ONE {
             return disc_rescaled(start, (direction, low), unit, c, radii, scale);
         }
         // Inside by rounding although the exact predicate said outside, and moving
@@ -141,7 +141,7 @@ fn disc_entry<V: Vector2>(
         let normal = m.normalize().unwrap_or(facing);
         return Some((zero, Normal::Known(normal), c));
     }
-    if let Some(Some(horizon)) = rescale
+    if let Some(horizon) = horizon
         && <W<V> as Wide>::EXACT_PRODUCTS
         && k_sq >= approach.abs().add(radius).mul_wide(horizon)
     {
@@ -165,7 +165,7 @@ fn disc_entry<V: Vector2>(
         Some(chord) => chord?,
         None => {
             let scale = S::<V>::rescale_factor(S::<V>::largest_magnitude([m.x(), m.y(), radius]));
-            if rescale.is_some() && scale != S::<V>::ONE {
+            if rescale && scale != S::<V>::ONE {
                 return disc_rescaled(start, (direction, low), unit, c, radii, scale);
             }
             if !(discriminant >= <W<V> as Wide>::ZERO) {
@@ -201,7 +201,7 @@ fn disc_rescaled<V: Vector2>(
         c_scaled,
         radii,
         m,
-        None,
+        (false, None),
     );
     scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c))
 }
