@@ -450,10 +450,9 @@ fn swept_apart(
     let r = r1 + r2;
     let rr_dd = r * r * dd;
     let clear = g - slack;
-    // Not short-circuited: one branch for the whole test.
-    (r1 >= 0.0)
-        & (r2 >= 0.0)
-        & (clear > 0.0)
+    // Not short-circuited: one branch for the whole test. A negative radius needs no
+    // test of its own: the careful kernel answers "no hit" for it too.
+    (clear > 0.0)
         & ((rr_dd >= f64::MIN_POSITIVE) | (r == 0.0))
         & (clear * clear > rr_dd * (1.0 + 1.0 / 1_073_741_824.0))
 }
@@ -494,10 +493,9 @@ fn passes_by(
     let dd = d[0] * d[0] + d[1] * d[1];
     let r = r1 + r2;
     let rr_dd = r * r * dd;
-    // Not short-circuited: one branch for the whole test.
-    (r1 >= 0.0)
-        & (r2 >= 0.0)
-        & (clear > 0.0)
+    // Not short-circuited: one branch for the whole test. A negative radius needs no
+    // test of its own: the careful kernel answers "no hit" for it too.
+    (clear > 0.0)
         & (narrow | (rr_dd >= f64::MIN_POSITIVE) | (r == 0.0))
         & (clear * clear > rr_dd * (1.0 + 1.0 / 1_073_741_824.0))
 }
