@@ -38,6 +38,10 @@ const U: f64 = 1.0 / 9_007_199_254_740_992.0;
 /// `2⁻⁹⁰⁰`: an absolute term in every bound, for results among the subnormals.
 const ETA: f64 = f64::from_bits((1023 - 900) << 52);
 
+/// `2⁻⁴⁰`: the pretests' slack ([`swept_apart`], [`passes_by`]), relative to the
+/// magnitudes of their products, far above their errors (a few `2⁻⁵³`).
+const SLACK: f64 = 1.0 / 1_099_511_627_776.0;
+
 /// The relative bound on an `f32` cast's time (`2⁻³⁰`): the answer is then rounded to `f32`
 /// once, within `2⁻²⁴` of itself.
 pub(crate) const TARGET_F32: f64 = 1.0 / 1_073_741_824.0;
@@ -437,24 +441,13 @@ fn swept_apart(
     let mut g = gap(|d, p| d[0] * p[1] - d[1] * p[0], 0.0);
     if let Some(max_time) = max_time {
         let reach = max_time * dd;
-        let g_along =
-            gap(|d, p| d[0] * p[0] + d[1] * p[1], reach) - reach * (1.0 / 1_099_511_627_776.0);
+        let g_along = gap(|d, p| d[0] * p[0] + d[1] * p[1], reach) - reach * SLACK;
         g = if g > g_along { g } else { g_along };
     }
     let size = |p: [f64; 2]| p[0].abs() + p[1].abs();
     let d_size = size(d);
-    let slack = d_size
-        * (size(x.0) + size(x.1) + size(y.0) + size(y.1) + d_size)
-        * (1.0 / 1_099_511_627_776.0)
-        + ETA;
-    let r = r1 + r2;
-    let rr_dd = r * r * dd;
-    let clear = g - slack;
-    // Not short-circuited: one branch for the whole test. A negative radius needs no
-    // test of its own: the careful kernel answers "no hit" for it too.
-    (clear > 0.0)
-        & ((rr_dd >= f64::MIN_POSITIVE) | (r == 0.0))
-        & (clear * clear > rr_dd * (1.0 + 1.0 / 1_073_741_824.0))
+    let slack = d_size * (size(x.0) + size(x.1) + size(y.0) + size(y.1) + d_size) * SLACK + ETA;
+    beyond(g - slack, r1 + r2, dd, false)
 }
 
 /// Whether the line through `o` along `d` certainly passes segment `ab` on one side by
@@ -489,12 +482,19 @@ fn passes_by(
     let near = if low > -high { low } else { -high };
     let eta = if narrow { 0.0 } else { ETA };
     let size = w_d[0].abs() + w_d[1].abs() + (v_d[0].abs() + v_d[1].abs());
-    let clear = near - (size * (1.0 / 1_099_511_627_776.0) + eta);
+    let clear = near - (size * SLACK + eta);
     let dd = d[0] * d[0] + d[1] * d[1];
-    let r = r1 + r2;
+    beyond(clear, r1 + r2, dd, narrow)
+}
+
+/// The pretests' last step: whether a gap `clear` (its slack already taken off), measured
+/// times `|d|` as the pretests measure, is more than `r |d|`: `clear > 0` and `clear² >
+/// r² |d|²` with room `2⁻³⁰`, `r² |d|²` a normal number (or `r = 0`) unless the inputs are
+/// `narrow` (`f32`). Not short-circuited: one branch for the whole test. A negative
+/// radius needs no test of its own: the careful kernel answers "no hit" for it too.
+#[inline(always)]
+fn beyond(clear: f64, r: f64, dd: f64, narrow: bool) -> bool {
     let rr_dd = r * r * dd;
-    // Not short-circuited: one branch for the whole test. A negative radius needs no
-    // test of its own: the careful kernel answers "no hit" for it too.
     (clear > 0.0)
         & (narrow | (rr_dd >= f64::MIN_POSITIVE) | (r == 0.0))
         & (clear * clear > rr_dd * (1.0 + 1.0 / 1_073_741_824.0))
