@@ -3,6 +3,8 @@
 //!
 //! - `ray.rs`: [`Ray`] and the one analytic cast kernel (a point moving against an
 //!   inflated core) that every ray and sweep uses;
+//! - `wall.rs`: the kernel's side walls (a point entering a segment's slab), exact near
+//!   parallel, with fixed point's float filter in front;
 //! - `cap.rs`: the kernel's end caps (a point entering a disc), exact near tangency;
 //! - `sweep.rs`: swept circles, the first time of touch;
 //! - `cast.rs`: any shape moving against any other moving shape ([`Shape::cast`](crate::Shape::cast));
@@ -32,6 +34,7 @@ pub(crate) mod ray;
 mod step;
 pub(crate) mod sweep;
 mod toi;
+mod wall;
 
 pub use cast::{CastOptions, StartOverlap};
 pub use chain::{Chain, ChainContact, ChainHit, Resolution};

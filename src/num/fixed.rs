@@ -137,7 +137,7 @@ fn correct_isqrt(n: u128, mut root: u64) -> (u64, u128) {
 /// root computed from it is corrected exactly.
 #[cfg(feature = "std")]
 #[inline]
-fn float_sqrt(x: f64) -> f64 {
+pub(super) fn float_sqrt(x: f64) -> f64 {
     x.sqrt()
 }
 
@@ -145,7 +145,7 @@ fn float_sqrt(x: f64) -> f64 {
 /// root computed from it is corrected exactly.
 #[cfg(all(not(feature = "std"), feature = "libm"))]
 #[inline]
-fn float_sqrt(x: f64) -> f64 {
+pub(super) fn float_sqrt(x: f64) -> f64 {
     libm::sqrt(x)
 }
 
@@ -237,26 +237,6 @@ pub(super) fn round_shift(v: i128, shift: u32) -> i128 {
     // 2^shift − half = half; `v >> 127` is −1 for a negative v and 0 otherwise.
     let half = 1_i128 << (shift - 1);
     (v + half + (v >> 127)) >> shift
-}
-
-/// Whether `a × b ≤ c × d` for non-negative `i128`s, exactly, via 256-bit products.
-fn product_le(a: i128, b: i128, c: i128, d: i128) -> bool {
-    let clamp = |v: i128| v.max(0).unsigned_abs();
-    mul_256_narrow(clamp(a), clamp(b)) <= mul_256_narrow(clamp(c), clamp(d))
-}
-
-/// The full 256-bit product of two values below 2^127, as (high, low): the two middle
-/// partial products then sum without a carry out of 128 bits.
-#[inline]
-fn mul_256_narrow(a: u128, b: u128) -> (u128, u128) {
-    let (a_hi, a_lo) = ((a >> 64) as u64, a as u64);
-    let (b_hi, b_lo) = ((b >> 64) as u64, b as u64);
-    let wide = |x: u64, y: u64| u128::from(x) * u128::from(y);
-    // a_hi, b_hi < 2^63: each cross term is below 2^127.
-    let middle = wide(a_hi, b_lo) + wide(a_lo, b_hi);
-    let (low, carry) = wide(a_lo, b_lo).overflowing_add(middle << 64);
-    let high = wide(a_hi, b_hi) + (middle >> 64) + u128::from(carry);
-    (high, low)
 }
 
 /// `round(num × 2^frac ÷ den)` for `0 < num < den`, in `[0, 2^frac]`.
@@ -522,6 +502,21 @@ macro_rules! fixed_scalar {
                 fixed_miss::path_outlook(start, direction, max_time, core, radii)
             }
             #[inline(always)]
+            fn __next_up(a: Self, _: Seal) -> Option<Self> {
+                a.to_bits().checked_add(1).map(Self::from_bits)
+            }
+            #[cfg(any(feature = "std", feature = "libm"))]
+            #[inline(always)]
+            fn __wall_outlook(
+                start: [Self; 2],
+                direction: [Self; 2],
+                core: [[Self; 2]; 2],
+                radius: Self,
+                _: Seal,
+            ) -> (bool, Option<core::cmp::Ordering>) {
+                fixed_miss::wall_outlook(start, direction, core, radius)
+            }
+            #[inline(always)]
             fn __apart(
                 gap: Self,
                 radii: [Self; 2],
@@ -682,7 +677,7 @@ mod fixed_i32 {
     };
     use crate::num::{fast_fixed, fixed_miss, provided_within_segment};
     fixed_scalar!(FixedI32, LeEqU32, i32, 32);
-    use super::product_le;
+    use fast_fixed::product_le;
 }
 
 mod fixed_i64 {
@@ -694,12 +689,13 @@ mod fixed_i64 {
     };
     use crate::num::{fast_fixed, fixed_miss, provided_within_segment};
     fixed_scalar!(FixedI64, LeEqU64, i64, 64);
-    use super::product_le;
+    use fast_fixed::product_le;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::num::fast_fixed::{mul_256_narrow, product_le};
     use fixed::types::{I16F16, I32F32, I48F16};
 
     /// The full 256-bit product of two `u128`s, as (high, low).

@@ -26,6 +26,8 @@
 //! integers, are.
 
 use super::fast_fixed::{Raw, in_range};
+#[cfg(any(feature = "std", feature = "libm"))]
+use core::cmp::Ordering;
 
 /// The margin's factor: `2¹²` units in the last place per unit of magnitude. The unit
 /// tests still pass with 1 and fail with 0: a thousandfold room over the errors they
@@ -35,6 +37,11 @@ const MARGIN_ULPS: f64 = 4096.0;
 /// The gap's margin factor in [`apart_by`]: `2⁶` units in the last place per unit of
 /// magnitude, sixteen times the careful gap's error.
 const GAP_ULPS: f64 = 64.0;
+
+/// [`wall_outlook`]'s margin factor: `2⁶` units in the last place per unit of
+/// magnitude, over the rate.
+#[cfg(any(feature = "std", feature = "libm"))]
+const MARGIN_WALL: f64 = 64.0;
 
 /// `2⁻⁴⁰`: the float slack, relative to the inputs' magnitude.
 const SLACK: f64 = 1.0 / 1_099_511_627_776.0;
@@ -202,38 +209,19 @@ pub(crate) fn path_outlook<T: Raw>(
     core: [[T; 2]; 2],
     radii: [T; 2],
 ) -> Option<bool> {
-    let raw = |p: [T; 2]| p.map(T::raw);
-    let [s, dr, a, b, r] = [start, direction, core[0], core[1], radii].map(raw);
-    if !in_range(
-        [
-            s[0],
-            s[1],
-            dr[0],
-            dr[1],
-            a[0],
-            a[1],
-            b[0],
-            b[1],
-            r[0],
-            r[1],
-            max_time.raw(),
-        ],
-        T::LIMIT,
-    ) {
-        return None;
-    }
-    let (o, d, t) = (
-        unit_point(start),
-        unit_point(direction),
-        units(max_time) * ulp::<T>(),
-    );
+    let (o, d, steps) = (unit_point(start), unit_point(direction), units(max_time));
+    let (a, b) = (unit_point(core[0]), unit_point(core[1]));
+    let (r0, r1) = (units(radii[0]), units(radii[1]));
+    // Every input below the limit: their sum is (a float sum of magnitudes is at least
+    // each of them, and the conversions are monotone), one comparison for eleven.
+    let inputs = size(o) + size(d) + size(a) + size(b) + abs(r0) + abs(r1) + abs(steps);
+    let t = steps * ulp::<T>();
     // The reach `|direction| · max_time` must not saturate either (a saturated reach and
     // distance would compare equal).
-    if !(2.0 * size(d) * t < T::LIMIT as f64) {
+    if !(inputs < T::LIMIT as f64) || !(2.0 * size(d) * t < T::LIMIT as f64) {
         return None;
     }
-    let (a, b) = (unit_point(core[0]), unit_point(core[1]));
-    let radius = units(radii[0]) + units(radii[1]);
+    let radius = r0 + r1;
     let end = add(o, [d[0] * t, d[1] * t]);
     let m = size(o) + size(end) + size(a) + size(b) + abs(radius);
     let rho = radius + margin::<T>(m, abs(t));
@@ -373,6 +361,106 @@ pub(crate) fn swept_outlook<T: Raw>(
         c < -bound || c > area + bound
     };
     Some(outside(alpha) || outside(beta))
+}
+
+/// The rate's floor in [`wall_outlook`]: `2⁻⁶`, in squares `2⁻¹²`.
+#[cfg(any(feature = "std", feature = "libm"))]
+const RATE_SQ_FLOOR: f64 = 1.0 / 4096.0;
+
+/// What the filter knows of the careful kernel's wall test (`side` in
+/// `src/motion/ray.rs`) for a start moving along `direction` towards the line of segment
+/// `core` (the kernel decided that exactly), inflated by `radius`:
+///
+/// - whether the start is certainly outside the slab `|σ| ≤ radius` (`true`: the
+///   kernel's exact test would say so), with `|v × w|` beyond `radius |v|` by more than
+///   the float slack;
+/// - for a start outside it, where the path enters the slab, measured along the segment:
+///   certainly before `core[0]` (`Less`: the kernel's rounded check fails, and the end
+///   discs answer), between the ends (`Equal`: it passes), beyond `core[1]`
+///   (`Greater`), or not certain, or within `2⁻⁶` radians of parallel to the segment
+///   (`None`).
+///
+/// The kernel rounds the unit normal `n`, the unit direction `u` and the unit `t` along
+/// the segment (each component within one unit in the last place, `ε`), the height
+/// `σ = (o − a)·n`, the rate `|u·n|`, the distance `s = (σ − radius) / rate` and the
+/// position `(o − a)·t + s (u·t)`, each product and quotient once. So its position errs
+/// by at most `3 (|o − a|₁ + 4s + 4) ε / rate`, and its length of the segment by half a
+/// unit. The filter's margin is `2⁶ ((|o − a|₁ + |b − a|₁ + s + radius) ε + 1) / rate`,
+/// five times that, plus two units and the float slack `2⁻⁴⁰ (…) / rate`: with raw
+/// inputs below `2^52`, exact in floats with their differences, the float position errs
+/// by under `2⁻⁴⁵` of the same sum over the rate (`docs/numerics.md`, "Certain wall
+/// entries (fixed point)").
+#[cfg(any(feature = "std", feature = "libm"))]
+#[inline(always)]
+pub(crate) fn wall_outlook<T: Raw>(
+    start: [T; 2],
+    direction: [T; 2],
+    core: [[T; 2]; 2],
+    radius: T,
+) -> (bool, Option<Ordering>) {
+    #[cfg(all(test, feature = "std"))]
+    if walls::OFF.with(core::cell::Cell::get) {
+        return (false, None);
+    }
+    let raw = |p: [T; 2]| p.map(T::raw);
+    let [o, d, a, b] = [start, direction, core[0], core[1]].map(raw);
+    let values = [o[0], o[1], d[0], d[1], a[0], a[1], b[0], b[1], radius.raw()];
+    // One (2^FRAC raw) well inside the limit, so that unit vectors do not saturate; at
+    // least 12 fractional bits, so that the rounded rate stays within 2⁻⁴ of itself; raw
+    // values below 2^52, so that they and their differences are exact in floats.
+    let one_fits = T::FRAC >= 12 && T::FRAC < 60 && (1_i64 << T::FRAC) < T::LIMIT;
+    let limit = if T::LIMIT < 1 << 52 {
+        T::LIMIT
+    } else {
+        1 << 52
+    };
+    if !one_fits || !in_range(values, limit) {
+        return (false, None);
+    }
+    let (o, d) = (unit_point(start), unit_point(direction));
+    let (a, b, r) = (unit_point(core[0]), unit_point(core[1]), abs(units(radius)));
+    let (v, w) = (sub(b, a), sub(o, a));
+    let (h0, h1) = (abs(cross(v, w)), abs(cross(v, d)));
+    let (vv, dd) = (dot(v, v), dot(d, d));
+    let length = super::fixed::float_sqrt(vv);
+    let m = size(o) + size(a) + size(b);
+    let clear = h0 - m * m * SLACK > r * length * (1.0 + SLACK);
+    // rate = |h1| / (|v| |d|) ≥ 2⁻⁶ (NaN answers `None`).
+    if !(h1 * h1 >= RATE_SQ_FLOOR * vv * dd) {
+        #[cfg(all(test, feature = "std"))]
+        walls::count(clear, None);
+        return (clear, None);
+    }
+    let speed = super::fixed::float_sqrt(dd);
+    let rate = h1 / (length * speed);
+    // The entry after τ directions, `s = τ |d|` along the path.
+    let tau = (h0 - r * length) / h1;
+    let s = abs(tau * speed);
+    // The kernel's values stay far from saturating.
+    if !(s < T::LIMIT as f64) {
+        return (clear, None);
+    }
+    let along = (dot(w, v) + tau * dot(d, v)) / length;
+    let x = size(w) + size(v) + s + r;
+    let e = (MARGIN_WALL * (x * ulp::<T>() + 1.0) + x * SLACK) / rate + 2.0;
+    let outlook = if along > e && along < length - e {
+        Some(Ordering::Equal)
+    } else if along < -e {
+        Some(Ordering::Less)
+    } else if along > length + e {
+        Some(Ordering::Greater)
+    } else {
+        None
+    };
+    #[cfg(all(test, feature = "std"))]
+    walls::count(clear, outlook);
+    (clear, outlook)
+}
+
+#[cfg(any(feature = "std", feature = "libm"))]
+#[inline(always)]
+fn dot(p: P, q: P) -> f64 {
+    p[0] * q[0] + p[1] * q[1]
 }
 
 // The tests' float generator (`test_rng`'s `uniform`) needs `std`.
@@ -779,5 +867,143 @@ mod tests {
         run(I32F32::from_num, 1.0 / 4_294_967_296.0, 99);
         run(I16F16::from_num, 1.0 / 65_536.0, 90);
         run(I48F16::from_num, 1.0 / 65_536.0, 90);
+    }
+}
+
+/// [`wall_outlook`] changes no result: rays, sweeps and capsule casts with and without it,
+/// bit for bit, in three fixed-point formats, on paths aimed at the segment's ends (the
+/// entry within a few units in the last place up to a tenth of the segment beyond or
+/// short of an end), at slants near the filter's floor of `2⁻⁶` radians, and at random.
+#[cfg(all(test, feature = "std"))]
+mod walls {
+    use crate::motion::cast::CastOptions;
+    use crate::motion::ray::Ray;
+    use crate::shape::{Capsule, Circle, Shape};
+    use crate::test_rng::Rng;
+    use core::cell::Cell;
+    use fixed::types::{I16F16, I32F32, I48F16};
+
+    std::thread_local! {
+        /// Set: the filter answers `None`, as the careful kernel alone would run.
+        pub(super) static OFF: Cell<bool> = const { Cell::new(false) };
+        /// The filter's answers on this thread: the entry between the ends, beyond one,
+        /// not certain; the start certainly outside the slab.
+        static ANSWERS: Cell<[usize; 4]> = const { Cell::new([0; 4]) };
+    }
+
+    /// Counts an answer of the filter.
+    pub(super) fn count(clear: bool, outlook: Option<core::cmp::Ordering>) {
+        let i = match outlook {
+            Some(core::cmp::Ordering::Equal) => 0,
+            Some(_) => 1,
+            None => 2,
+        };
+        ANSWERS.with(|answers| {
+            let mut all = answers.get();
+            all[i] += 1;
+            all[3] += usize::from(clear);
+            answers.set(all);
+        });
+    }
+
+    fn agree<T>(of: impl Fn(f64) -> T, ulp: f64, cases: usize) -> [usize; 4]
+    where
+        T: crate::Scalar + core::fmt::Debug,
+    {
+        let mut rng = Rng(0x5eed_0f0a_11a5 ^ cases as u64);
+        ANSWERS.with(|answers| answers.set([0; 4]));
+        for case in 0..cases {
+            let scale = [1.0, 10.0, 100.0, 0.01][case % 4];
+            let mut point = |half: f64| {
+                [
+                    rng.uniform(-half, half) * scale,
+                    rng.uniform(-half, half) * scale,
+                ]
+            };
+            let (a, b) = (point(4.0), point(4.0));
+            let r = rng.uniform(0.0, 1.25) * scale;
+            let (v, normal) = ([b[0] - a[0], b[1] - a[1]], [a[1] - b[1], b[0] - a[0]]);
+            let length = (v[0] * v[0] + v[1] * v[1]).sqrt();
+            // The entry point on the wall: at an end give or take up to a tenth of the
+            // segment, down to a few units in the last place, or anywhere along it.
+            let near = [0.0, 1.0][case % 2];
+            let off = match case % 3 {
+                0 => rng.uniform(-0.1, 0.1),
+                1 => rng.uniform(-64.0, 64.0) * ulp * scale / length,
+                _ => rng.uniform(-0.5, 1.5) - near,
+            };
+            let side = if rng.unit() < 0.5 { 1.0 } else { -1.0 };
+            let target =
+                [0, 1].map(|i| a[i] + (near + off) * v[i] + side * normal[i] / length * r.max(ulp));
+            // Arriving at an angle to the wall: square on, near the floor of 2⁻⁶, or
+            // anywhere in between.
+            let slant = match case % 5 {
+                0 => rng.uniform(0.014, 0.018),
+                1 => rng.uniform(0.9, 1.0),
+                _ => rng.uniform(0.0, 1.0),
+            };
+            let (along, across) = (
+                if rng.unit() < 0.5 { 1.0 } else { -1.0 } * (1.0 - slant * slant).sqrt(),
+                slant,
+            );
+            let travel = rng.uniform(1.0, 10.0) * scale;
+            let d = [0, 1]
+                .map(|i| (along * v[i] / length - across * side * normal[i] / length) * travel);
+            let k = rng.uniform(0.3, 0.9);
+            let mut start = [0, 1].map(|i| target[i] - d[i] * k);
+            if case % 7 == 6 {
+                // On the slab's edge, give or take a few units in the last place (the
+                // certainly-outside test's boundary), anywhere along the segment.
+                let height = r + rng.uniform(-64.0, 64.0) * ulp * scale;
+                let at = rng.uniform(-0.5, 1.5);
+                start = [0, 1].map(|i| a[i] + at * v[i] + side * normal[i] / length * height);
+            }
+            let p = |q: [f64; 2]| q.map(&of);
+            let capsule = Capsule::new(p(a), p(b), of(r));
+            let radius = rng.uniform(0.0, 0.5) * scale;
+            let stick = Capsule::new(p(start), p([start[0] + 0.5 * scale, start[1]]), of(radius));
+            let run = |off: bool| {
+                OFF.with(|o| o.set(off));
+                let ray = Ray::new(p(start), p(d)).cast(&capsule, of(1.0));
+                let sweep = Circle::new(p(start), of(radius)).sweep(&capsule, p(d));
+                let cast = stick.cast(&capsule, p(d), CastOptions::default());
+                OFF.with(|o| o.set(false));
+                (ray, sweep, cast)
+            };
+            let (with, without) = (run(false), run(true));
+            assert_eq!(with, without, "{a:?} {b:?} {r} {start:?} {d:?} {radius}");
+        }
+        ANSWERS.with(Cell::get)
+    }
+
+    #[test]
+    fn certain_wall_entries_change_nothing() {
+        let cases = std::env::var("CAPSULE2D_WALL_CASES")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(if cfg!(debug_assertions) {
+                4_000
+            } else {
+                40_000
+            });
+        for (name, answers) in [
+            (
+                "I32F32",
+                agree(I32F32::from_num, 1.0 / 4_294_967_296.0, cases),
+            ),
+            ("I16F16", agree(I16F16::from_num, 1.0 / 65_536.0, cases)),
+            ("I48F16", agree(I48F16::from_num, 1.0 / 65_536.0, cases)),
+        ] {
+            let [within, beyond, unsure, clear] = answers;
+            std::eprintln!(
+                "{name}: entries within {within}, beyond an end {beyond}, uncertain {unsure}; \
+                 starts certainly outside {clear}"
+            );
+            let all = within + beyond + unsure;
+            assert!(
+                within * 10 > cases && beyond * 10 > cases && unsure > 0 && clear * 10 < all * 9,
+                "{answers:?}"
+            );
+        }
     }
 }

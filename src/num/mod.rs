@@ -472,6 +472,24 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline(always)]
+    fn __next_up(a: Self, seal: Seal) -> Option<Self> {
+        let _ = (a, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __wall_outlook(
+        start: [Self; 2],
+        direction: [Self; 2],
+        core: [[Self; 2]; 2],
+        radius: Self,
+        seal: Seal,
+    ) -> (bool, Option<Ordering>) {
+        let _ = (start, direction, core, radius, seal);
+        (false, None)
+    }
+    #[doc(hidden)]
+    #[inline(always)]
     fn __swept_outlook(
         x: [[Self; 2]; 2],
         motion: [Self; 2],

@@ -307,6 +307,28 @@ pub(crate) trait Num: Scalar {
     ) -> Option<bool> {
         Self::__path_outlook(start, direction, max_time, core, radii, SEAL)
     }
+    /// The next value above `self` where the scalar has one on a fixed grid (fixed
+    /// point, short of its maximum), `None` otherwise (floats).
+    #[inline(always)]
+    fn next_up(self) -> Option<Self> {
+        Self::__next_up(self, SEAL)
+    }
+    /// What a filter knows of the careful kernel's wall test for a start moving towards
+    /// the line of segment `core` inflated by `radius` (fixed point,
+    /// `num/fixed_miss.rs`): whether the start is certainly outside the slab `|σ| ≤
+    /// radius` (`true`), and, for a start outside it, where the path enters the slab
+    /// along the segment: certainly before `core[0]` (`Less`), between the ends
+    /// (`Equal`), beyond `core[1]` (`Greater`), or not certain (`None`). The other scalars
+    /// know nothing: `(false, None)`.
+    #[inline(always)]
+    fn wall_outlook(
+        start: [Self; 2],
+        direction: [Self; 2],
+        core: [[Self; 2]; 2],
+        radius: Self,
+    ) -> (bool, Option<Ordering>) {
+        Self::__wall_outlook(start, direction, core, radius, SEAL)
+    }
     /// The same for core `x` swept by `motion` against core `y` held still: `Some(true)`,
     /// certainly no hit; `Some(false)`, the two certainly apart at the start; `None`,
     /// neither.
