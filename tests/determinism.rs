@@ -315,8 +315,20 @@ use common::Rng;
 // within 2^-27 of `r²` (so within 2^-28 of unit before the rounding to f32), instead of
 // `p / |p|`: 12 of 1,502 f32 cases moved (CAPSULE2D_GOLDEN_TRACE), f64 and I32F32 none. The
 // exact-reference cast tests (tests/cast.rs) pass unchanged.
+//
+// Re-pinned for f32 (2026-11-29, stop 36) when the certified cast's pretest began to test
+// a second axis (`stays_beside`, src/num/fast_cast.rs: the step's two ends on one side of
+// the core's line, farther than `r`): 1 of 1,502 f32 cases moved (index 795,
+// CAPSULE2D_GOLDEN_TRACE), f64 and I32F32 none. Its one changed output is
+// `c1.sweep(&s1, (0, 1e-45))`, circle (-1, 0.5) radius 0.5 against the segment from
+// (3.4028235e38, -0) to (1.1920929e-7, 1.0000001): it was a time-0 hit at (-1, 1), a point
+// beyond the segment's end, and is now `None`, which is right: the segment's nearest point
+// to the centre is its end (1.1920929e-7, 1.0000001), 1.118 away, and the circle moves by
+// 1e-45. The careful kernel's wall-extent check (`wall_point`, src/motion/wall.rs) is
+// rounded, and a segment 2^129 times longer than the radius puts its error beyond the
+// radius; see docs/motion.md, "Known limits".
 /// Pinned FNV-1a hash of every f32 query output over the input set (see the module docs).
-const GOLDEN_F32: u64 = 0x85dec5bf20f6b541;
+const GOLDEN_F32: u64 = 0xbd31afc58af2d593;
 /// Pinned FNV-1a hash of every f64 query output over the input set.
 const GOLDEN_F64: u64 = 0x35b0f94dfde9a30d;
 /// Pinned FNV-1a hash of every I32F32 query output over the input set.
