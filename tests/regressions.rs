@@ -909,3 +909,20 @@ fn f32_sweep_starting_inside_a_circle_reports_the_circles_contact() {
         as_segment.map(|c| (c.normal.map(f32::to_bits), c.depth.to_bits()))
     );
 }
+
+/// A known limit (`docs/motion.md`, "Known limits"), kept as a failing test until it is
+/// fixed: the careful kernel's check that a side-wall entry lies between the segment's
+/// ends is rounded, and for a segment `2¹²⁹` times longer than the radius it takes an
+/// entry 1 beyond the end (where the end disc, of radius 0.5, does not reach) for a wall
+/// entry. By hand: the segment's nearest point to the circle's centre `(−1, 0.5)` is its
+/// end `(2⁻²³, 1.0000001)`, at distance `√((1 + 2⁻²³)² + 0.5000001²) > 1.118`; the circle
+/// (radius 0.5) moves by `10⁻³`, so it comes no nearer than 0.617 and cannot touch.
+#[test]
+#[ignore = "known limit: the careful wall-extent check is rounded (docs/motion.md)"]
+fn f32_sweep_past_the_end_of_a_segment_longer_than_2_pow_129_radii_misses() {
+    use capsule2d::Circle;
+    let circle = Circle::new([-1.0_f32, 0.5], 0.5);
+    let segment = Segment::new([3.402_823_5e38_f32, 0.0], [1.192_092_9e-7, 1.000_000_1]);
+    assert!(!circle.intersects(&segment));
+    assert_eq!(circle.sweep(&segment, [0.0, 1e-3]), None);
+}
