@@ -104,6 +104,15 @@ pub(crate) fn side<V: Vector2>(
     let radius = radii.0.add(radii.1);
     let v = b.sub(a);
     let w = start.sub(a);
+    // Where the entry lies along the segment, exactly (floats), for `wall_point`.
+    let exact_extent = || {
+        S::<V>::wall_extent(
+            project::xy(start),
+            [[direction.x(), low.x()], [direction.y(), low.y()]],
+            [project::xy(a), project::xy(b)],
+            [radii.0, radii.1],
+        )
+    };
     let h1 = wide::cross(v, direction);
     let h0 = wide::cross(v, w);
     // Within about 2⁻¹⁴ radians of parallel the rounded signs and distance below are
@@ -170,13 +179,15 @@ pub(crate) fn side<V: Vector2>(
             let from_left = S::<V>::orient(project::xy(a), project::xy(b), project::xy(start));
             let from_left = from_left == Ordering::Greater;
             let normal = if from_left { left } else { left.neg() };
+            // The exact distance errs by a few roundings whatever the angle: rate 1.
             let entry = wall_point(
                 start,
                 unit,
                 (a, b, frame),
                 radius,
                 (normal, from_left),
-                (distance, false),
+                (distance, false, S::<V>::ONE),
+                exact_extent,
             );
             return (entry, false);
         }
@@ -249,7 +260,8 @@ pub(crate) fn side<V: Vector2>(
         (a, b, frame),
         radius,
         (normal, s0 > 0),
-        (distance, outlook == Some(Ordering::Equal)),
+        (distance, outlook == Some(Ordering::Equal), rate),
+        exact_extent,
     );
     (entry, false)
 }
@@ -281,7 +293,16 @@ fn within_slab_rescaled<V: Vector2>(v: V, w: V, radius: S<V>) -> bool {
 /// (closed), else `None` (the end discs answer). `from_left`: whether `normal` is the
 /// left normal of `b − a` (else its opposite). For a bare segment (radius 0) the
 /// caller has decided the crossing already; `within`: a filter has decided that this
-/// check passes.
+/// check passes. `rate`: `|unit · normal|`, by which the distance was divided (1 for an
+/// exact distance).
+///
+/// Floats: the entry's position along the segment errs by a few roundings of `|w| + s +
+/// |ab| + r` (`w = start − a`, `s` the distance), plus those of `|w| + r` divided by the
+/// rate (the distance's share, for a rounded one). Within `64` roundings of that of an end
+/// the check is asked of `exact_extent` instead (cold): for a segment far longer than the
+/// radius, the rounding would otherwise exceed the radius, and a path passing beyond an
+/// end be taken to enter through the wall (`docs/motion.md`, "Known limits"). Fixed
+/// point keeps the rounded check.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn wall_point<V: Vector2>(
@@ -290,7 +311,8 @@ fn wall_point<V: Vector2>(
     (a, b, frame): (V, V, &Frame<V>),
     radius: S<V>,
     (normal, from_left): (V, bool),
-    (distance, within): (S<V>, bool),
+    (distance, within, rate): (S<V>, bool, S<V>),
+    exact_extent: impl FnOnce() -> Option<Ordering>,
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     if radius != zero && !within {
@@ -301,11 +323,26 @@ fn wall_point<V: Vector2>(
         } else {
             V::new(normal.y().neg(), normal.x())
         };
-        let along = start
-            .sub(a)
+        let offset = start.sub(a);
+        let along = offset
             .dot(along_unit)
             .add(distance.mul(unit.dot(along_unit)));
-        if !(along >= zero && along <= length) {
+        let mut between = along >= zero && along <= length;
+        if !<W<V> as Wide>::EXACT_PRODUCTS {
+            let size = offset.x().abs().add(offset.y().abs());
+            let scale = size.add(distance).add(length).add(radius);
+            let mut room = S::<V>::unit_roundoff().mul(scale.mul(rate).add(size).add(radius));
+            for _ in 0..6 {
+                room = room.add(room);
+            }
+            let near = along.abs().min(length.sub(along).abs()).mul(rate);
+            if !(near > room)
+                && let Some(extent) = exact_extent()
+            {
+                between = extent == Ordering::Equal;
+            }
+        }
+        if !between {
             return None;
         }
     }

@@ -34,6 +34,9 @@ pub(crate) const INPUT: usize = 33;
 pub(crate) const SQUARE: usize = 2 * INPUT;
 /// Limbs for a product of four differences, or a sum of two such: 8448 bits.
 pub(crate) const FOURTH: usize = 2 * SQUARE;
+/// Limbs for a product of eight differences (the square of a degree-four value): 16896
+/// bits, 2 KiB on the stack.
+pub(crate) const EIGHTH: usize = 2 * FOURTH;
 
 /// A finite non-zero `f64` as `(m, e)` with `|x| = m · 2^e`, `m < 2^53`; `(0, 0)` for zero.
 /// (The caller passes finite values only; an infinity or NaN reads as a large number.)

@@ -484,12 +484,22 @@ fn point_segment_exact(
 // The same values in exact integers, for inputs spread too far for the expansions.
 
 /// `u × v` in exact integers.
-fn cross_int(ux: &Int<INPUT>, uy: &Int<INPUT>, vx: &Int<INPUT>, vy: &Int<INPUT>) -> Int<SQUARE> {
+pub(super) fn cross_int(
+    ux: &Int<INPUT>,
+    uy: &Int<INPUT>,
+    vx: &Int<INPUT>,
+    vy: &Int<INPUT>,
+) -> Int<SQUARE> {
     ux.times::<SQUARE>(vy).minus(&uy.times(vx))
 }
 
 /// `u · v` in exact integers.
-fn dot_int(ux: &Int<INPUT>, uy: &Int<INPUT>, vx: &Int<INPUT>, vy: &Int<INPUT>) -> Int<SQUARE> {
+pub(super) fn dot_int(
+    ux: &Int<INPUT>,
+    uy: &Int<INPUT>,
+    vx: &Int<INPUT>,
+    vy: &Int<INPUT>,
+) -> Int<SQUARE> {
     ux.times::<SQUARE>(vx).plus(&uy.times(vy))
 }
 

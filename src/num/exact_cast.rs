@@ -8,7 +8,8 @@
 use core::cmp::Ordering;
 
 use super::Scalar;
-use super::exact::{Exact, all_finite, exact_path};
+use super::bigint::{EIGHTH, FOURTH, INPUT, Int, SQUARE, bit_range};
+use super::exact::{Exact, all_finite, cross_int, dot_int, exact_path};
 use super::expansion::{Expansion, cross2, diff, dot2, product, sum, two_sum};
 
 /// `2^-32`: the relative error an f64 cast's distance may keep on its rounded path (the
@@ -126,6 +127,101 @@ pub(crate) fn wall_entry(
     } else {
         None
     }
+}
+
+/// Where a cast's entry through the side wall of segment `ab` inflated by `R = r₁ + r₂`
+/// lies along the segment, exactly: `Less` before `a`, `Greater` beyond `b`, `Equal`
+/// between them (ends included), for a start outside the slab `|σ| ≤ R` moving towards
+/// it along `d` (`[[x, x_low], [y, y_low]]`, the direction and its rounding). `None` for
+/// a non-finite input, a negative radius, or a start on the line or not approaching it.
+///
+/// With `w = start − a`, `v = b − a`, `h₀ = v × w` and `h₁ = v × d`, the path meets the wall
+/// at `t = (|h₀| − R |v|) / |h₁|` (in steps of `d`), where its position along `v`, times
+/// `|v|`, is `w · v + t (d · v)`. Times `|h₁|`, the entry lies before `a` where `X₀ = (w ·
+/// v) |h₁| + |h₀| (d · v)` is below `Y = R |v| (d · v)`, and beyond `b` where `X₁ = (w · v −
+/// |v|²) |h₁| + |h₀| (d · v)` is above it. Each `X` (degree four) is compared with `Y` by
+/// their signs, or by `X²` against `Y² = R² |v|² (d · v)²` (degree eight), in exact
+/// integers (`bigint.rs`): no root is taken. The rounded kernel asks this only where its
+/// own position is within its rounding of an end (`wall_point`, `src/motion/wall.rs`):
+/// for a segment far longer than the radius, that rounding can exceed the radius, and a
+/// path passing beyond an end would otherwise be taken to enter through the wall.
+#[cold]
+#[inline(never)]
+pub(crate) fn wall_extent(
+    start: [f64; 2],
+    d: [[f64; 2]; 2],
+    a: [f64; 2],
+    b: [f64; 2],
+    radii: [f64; 2],
+) -> Option<Ordering> {
+    let values = [
+        start[0], start[1], d[0][0], d[0][1], d[1][0], d[1][1], a[0], a[1], b[0], b[1], radii[0],
+        radii[1],
+    ];
+    if !(all_finite(&values) && radii[0] >= 0.0 && radii[1] >= 0.0) {
+        return None;
+    }
+    let (_, low) = bit_range(&values)?;
+    let difference = |x: f64, y: f64| Int::difference(x, y, low);
+    let of = |x: f64| Int::of(x, low);
+    let (vx, vy) = (difference(b[0], a[0]), difference(b[1], a[1]));
+    let (wx, wy) = (difference(start[0], a[0]), difference(start[1], a[1]));
+    let (dx, dy) = (
+        of(d[0][0]).plus(&of(d[0][1])),
+        of(d[1][0]).plus(&of(d[1][1])),
+    );
+    let (h0, h1) = (cross_int(&vx, &vy, &wx, &wy), cross_int(&vx, &vy, &dx, &dy));
+    let (s0, s1) = (h0.sign(), h1.sign());
+    if s0 == Ordering::Equal || s1 == Ordering::Equal || s0 == s1 {
+        return None;
+    }
+    let magnitude = |x: Int<SQUARE>| {
+        if x.sign() == Ordering::Less {
+            x.negated()
+        } else {
+            x
+        }
+    };
+    let (h0, h1) = (magnitude(h0), magnitude(h1));
+    let along = dot_int(&wx, &wy, &vx, &vy);
+    let dv = dot_int(&dx, &dy, &vx, &vy);
+    let vv = dot_int(&vx, &vy, &vx, &vy);
+    let radius: Int<INPUT> = of(radii[0]).plus(&of(radii[1]));
+    let y_squared: Int<EIGHTH> = radius
+        .times::<SQUARE>(&radius)
+        .times::<FOURTH>(&vv)
+        .times(&dv.times::<FOURTH>(&dv));
+    let reach: Int<FOURTH> = h0.times(&dv);
+    // The sign of `X − Y`, `Y` having the sign of `d · v` (or 0 with `R` or `v`).
+    let against_y = |x: Int<FOURTH>| {
+        let sx = x.sign();
+        let sy = if y_squared.sign() == Ordering::Equal {
+            Ordering::Equal
+        } else {
+            dv.sign()
+        };
+        if sy == Ordering::Equal || sx != sy {
+            // `Y = 0`, or `X` and `Y` on opposite sides of 0 (or `X = 0`).
+            return if sx == Ordering::Equal {
+                sy.reverse()
+            } else {
+                sx
+            };
+        }
+        let by_squares = x.times::<EIGHTH>(&x).minus(&y_squared).sign();
+        if sx == Ordering::Greater {
+            by_squares
+        } else {
+            by_squares.reverse()
+        }
+    };
+    if against_y(along.times::<FOURTH>(&h1).plus(&reach)) == Ordering::Less {
+        return Some(Ordering::Less);
+    }
+    if against_y(along.minus(&vv).times::<FOURTH>(&h1).plus(&reach)) == Ordering::Greater {
+        return Some(Ordering::Greater);
+    }
+    Some(Ordering::Equal)
 }
 
 /// Whether the path from `start` along `d` (`[[x, x_low], [y, y_low]]`) passes exactly

@@ -228,6 +228,23 @@ macro_rules! float_scalar {
                 )
             }
             #[inline]
+            fn __wall_extent(
+                start: [Self; 2],
+                direction: [[Self; 2]; 2],
+                core: [[Self; 2]; 2],
+                radii: [Self; 2],
+                _: Seal,
+            ) -> Option<core::cmp::Ordering> {
+                let wide = |p: [Self; 2]| p.map(f64::from);
+                crate::num::exact_cast::wall_extent(
+                    wide(start),
+                    direction.map(wide),
+                    wide(core[0]),
+                    wide(core[1]),
+                    wide(radii),
+                )
+            }
+            #[inline]
             fn __wall_entry(
                 start: [Self; 2],
                 direction: [[Self; 2]; 2],

@@ -363,6 +363,18 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     }
     #[doc(hidden)]
     #[inline]
+    fn __wall_extent(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        core: [[Self; 2]; 2],
+        radii: [Self; 2],
+        seal: Seal,
+    ) -> Option<core::cmp::Ordering> {
+        let _ = (start, direction, core, radii, seal);
+        None
+    }
+    #[doc(hidden)]
+    #[inline]
     fn __wall_entry(
         start: [Self; 2],
         direction: [[Self; 2]; 2],

@@ -154,6 +154,18 @@ pub(crate) trait Num: Scalar {
     ) -> Option<Option<Self>> {
         Self::__wall_entry(start, direction, a, b, radii, SEAL)
     }
+    /// Where a cast's side-wall entry lies along the segment `core`, exactly (see
+    /// `exact_cast::wall_extent`): `Less` before its start, `Greater` beyond its end,
+    /// `Equal` between. `None`: no exact answer (fixed point keeps its rounded one).
+    #[inline(always)]
+    fn wall_extent(
+        start: [Self; 2],
+        direction: [[Self; 2]; 2],
+        core: [[Self; 2]; 2],
+        radii: [Self; 2],
+    ) -> Option<core::cmp::Ordering> {
+        Self::__wall_extent(start, direction, core, radii, SEAL)
+    }
     /// Half the chord a cast's line cuts from a disc (see `exact_cast::half_chord`), given
     /// the rounded discriminant: `Some(None)` for a miss, `None` when the squares of the
     /// inputs overflow or underflow (the caller rescales).
