@@ -383,3 +383,129 @@ fn half_chord_exact(
 fn root(x: f64) -> f64 {
     <f64 as Scalar>::sqrt(x)
 }
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::wall_extent;
+    use crate::test_rng::Rng;
+    use core::cmp::Ordering;
+    use num_bigint::{BigInt, Sign};
+    use num_rational::BigRational;
+    use num_traits::{Signed, Zero};
+
+    type Q = BigRational;
+
+    fn q(x: f64) -> Q {
+        Q::from_float(x).expect("finite")
+    }
+
+    /// `√x` between two rationals `2⁻²⁰⁰` of the denominator apart (an integer root of
+    /// the scaled numerator): `lo ≤ √x ≤ lo + step`.
+    fn root_bounds(x: &Q) -> (Q, Q) {
+        let scale = BigInt::from(1) << 200_u32;
+        let (n, d) = (x.numer(), x.denom());
+        let radicand = n * d * &scale * &scale;
+        let (_, magnitude) = radicand.into_parts();
+        let low = BigInt::from_biguint(Sign::Plus, magnitude.sqrt());
+        let den = d * &scale;
+        let lo = Q::new(low.clone(), den.clone());
+        let hi = Q::new(low + 1, den);
+        (lo, hi)
+    }
+
+    /// [`wall_extent`] against a reference in rationals, independent of its algebra: the
+    /// entry time `t = (|h₀| − R |v|) / |h₁|` with `|v|` bracketed to `2⁻²⁰⁰`, the entry's
+    /// position `w · v + t (d · v)` bracketed from it, and compared with `0` and `|v|²`;
+    /// cases the bracket cannot decide are counted and skipped. Entries aimed at either
+    /// end, `δ` from `±2 R` down to `±2 R · 10⁻¹²` beyond it, on segments `1` to `2⁶⁰`
+    /// radii long at any angle, with and without a rounding part on the direction.
+    #[test]
+    fn wall_extent_matches_a_rational_reference() {
+        let mut rng = Rng(36);
+        let (mut decided, mut open, mut counts) = (0, 0, [0_usize; 3]);
+        for case in 0..4_000 {
+            let (r0, r1) = (rng.uniform(0.0, 0.5), rng.uniform(0.1, 1.0));
+            let r = r0 + r1;
+            let angle = rng.uniform(0.0, core::f64::consts::TAU);
+            let u = [angle.cos(), angle.sin()];
+            let n = [-u[1], u[0]];
+            let a = [rng.uniform(-10.0, 10.0), rng.uniform(-10.0, 10.0)];
+            let length = r * 2f64.powi([0, 4, 12, 24, 40, 60][case % 6]);
+            let b = [a[0] + length * u[0], a[1] + length * u[1]];
+            let at_b = case % 2 == 0;
+            let delta = rng.uniform(-2.0, 2.0) * r * [1.0, 1e-6, 1e-12][(case / 2) % 3];
+            let along = if at_b { length + delta } else { -delta };
+            let side = if (case / 6) % 2 == 0 { 1.0 } else { -1.0 };
+            let wall = [
+                a[0] + along * u[0] + side * r * n[0],
+                a[1] + along * u[1] + side * r * n[1],
+            ];
+            let theta = rng.uniform(0.2, core::f64::consts::PI - 0.2);
+            let back = [
+                theta.cos() * u[0] + side * theta.sin() * n[0],
+                theta.cos() * u[1] + side * theta.sin() * n[1],
+            ];
+            let reach = rng.uniform(1.0, 10.0) * r;
+            let start = [wall[0] + reach * back[0], wall[1] + reach * back[1]];
+            let d = [-back[0] * 3.0, -back[1] * 3.0];
+            let low = if case % 5 == 0 {
+                [d[0] * 1e-17, -d[1] * 1e-17]
+            } else {
+                [0.0, 0.0]
+            };
+            let found = wall_extent(start, [[d[0], low[0]], [d[1], low[1]]], a, b, [r0, r1]);
+            // The reference.
+            let (v, w) = (
+                [q(b[0]) - q(a[0]), q(b[1]) - q(a[1])],
+                [q(start[0]) - q(a[0]), q(start[1]) - q(a[1])],
+            );
+            let dd = [q(d[0]) + q(low[0]), q(d[1]) + q(low[1])];
+            let cross = |p: &[Q; 2], s: &[Q; 2]| &p[0] * &s[1] - &p[1] * &s[0];
+            let dot = |p: &[Q; 2], s: &[Q; 2]| &p[0] * &s[0] + &p[1] * &s[1];
+            let (h0, h1) = (cross(&v, &w), cross(&v, &dd));
+            let vv = dot(&v, &v);
+            let radius = q(r0) + q(r1);
+            let (v_lo, v_hi) = root_bounds(&vv);
+            let approaching = h0.is_positive() != h1.is_positive() && !h1.is_zero();
+            if !(approaching && h0.abs() > &radius * &v_hi) {
+                // Not a start outside the slab moving in (rounding of the construction).
+                continue;
+            }
+            let (wv, dv) = (dot(&w, &v), dot(&dd, &v));
+            // `t` between `(|h₀| − R √vv_hi) / |h₁|` and the same with `√vv_lo`.
+            let t_of = |root: &Q| (h0.abs() - &radius * root) / h1.abs();
+            let (t_a, t_b) = (t_of(&v_hi), t_of(&v_lo));
+            let (x_a, x_b) = (&wv + &t_a * &dv, &wv + &t_b * &dv);
+            let (x_lo, x_hi) = if x_a <= x_b { (x_a, x_b) } else { (x_b, x_a) };
+            let expected = if x_hi < Q::zero() {
+                Ordering::Less
+            } else if x_lo > vv {
+                Ordering::Greater
+            } else if x_lo >= Q::zero() && x_hi <= vv {
+                Ordering::Equal
+            } else {
+                open += 1;
+                continue;
+            };
+            decided += 1;
+            counts[match expected {
+                Ordering::Less => 0,
+                Ordering::Equal => 1,
+                Ordering::Greater => 2,
+            }] += 1;
+            assert_eq!(
+                found,
+                Some(expected),
+                "case {case}: {start:?} {d:?} {low:?} {a:?} {b:?}"
+            );
+        }
+        std::eprintln!(
+            "wall_extent: {decided} decided (before a, between, beyond b: {counts:?}), {open} \
+             left open by the reference's bracket"
+        );
+        assert!(
+            decided > 2_000 && counts.iter().all(|&c| c > 300),
+            "{counts:?}"
+        );
+    }
+}
