@@ -48,6 +48,24 @@ fn square_less_radius_squared_times(
     sum(&h_squared, &r_squared_y.negated())
 }
 
+/// A wall query's twelve inputs in one array (start, direction with its rounding, the
+/// segment's ends, the two radii): `None` unless every one is finite and both radii are
+/// non-negative.
+#[inline]
+fn cast_inputs(
+    start: [f64; 2],
+    d: [[f64; 2]; 2],
+    a: [f64; 2],
+    b: [f64; 2],
+    radii: [f64; 2],
+) -> Option<[f64; 12]> {
+    let values = [
+        start[0], start[1], d[0][0], d[0][1], d[1][0], d[1][1], a[0], a[1], b[0], b[1], radii[0],
+        radii[1],
+    ];
+    (all_finite(&values) && radii[0] >= 0.0 && radii[1] >= 0.0).then_some(values)
+}
+
 /// A direction component and its rounding (`hi + lo`, `|lo|` at most half an ulp of
 /// `hi`), as an expansion.
 #[inline]
@@ -78,13 +96,7 @@ pub(crate) fn wall_entry(
     b: [f64; 2],
     radii: [f64; 2],
 ) -> Option<Option<f64>> {
-    let values = [
-        start[0], start[1], d[0][0], d[0][1], d[1][0], d[1][1], a[0], a[1], b[0], b[1], radii[0],
-        radii[1],
-    ];
-    if !(all_finite(&values) && radii[0] >= 0.0 && radii[1] >= 0.0) {
-        return None;
-    }
+    let values = cast_inputs(start, d, a, b, radii)?;
     let Exact::Expansions(scaled) = exact_path(values) else {
         return None;
     };
@@ -154,13 +166,7 @@ pub(crate) fn wall_extent(
     b: [f64; 2],
     radii: [f64; 2],
 ) -> Option<Ordering> {
-    let values = [
-        start[0], start[1], d[0][0], d[0][1], d[1][0], d[1][1], a[0], a[1], b[0], b[1], radii[0],
-        radii[1],
-    ];
-    if !(all_finite(&values) && radii[0] >= 0.0 && radii[1] >= 0.0) {
-        return None;
-    }
+    let values = cast_inputs(start, d, a, b, radii)?;
     let (_, low) = bit_range(&values)?;
     let difference = |x: f64, y: f64| Int::difference(x, y, low);
     let of = |x: f64| Int::of(x, low);
@@ -192,14 +198,15 @@ pub(crate) fn wall_extent(
         .times::<FOURTH>(&vv)
         .times(&dv.times::<FOURTH>(&dv));
     let reach: Int<FOURTH> = h0.times(&dv);
-    // The sign of `X − Y`, `Y` having the sign of `d · v` (or 0 with `R` or `v`).
+    // The sign of `Y`: that of `d · v`, or 0 with `R` or `v`.
+    let sy = if y_squared.sign() == Ordering::Equal {
+        Ordering::Equal
+    } else {
+        dv.sign()
+    };
+    // The sign of `X − Y`.
     let against_y = |x: Int<FOURTH>| {
         let sx = x.sign();
-        let sy = if y_squared.sign() == Ordering::Equal {
-            Ordering::Equal
-        } else {
-            dv.sign()
-        };
         if sy == Ordering::Equal || sx != sy {
             // `Y = 0`, or `X` and `Y` on opposite sides of 0 (or `X = 0`).
             return if sx == Ordering::Equal {

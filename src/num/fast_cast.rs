@@ -493,18 +493,9 @@ fn stays_beside(
     let (v_w, v_d) = ([v[0] * w[1], v[1] * w[0]], [v[0] * d[1], v[1] * d[0]]);
     let start = v_w[0] - v_w[1];
     let end = start + max_time * (v_d[0] - v_d[1]);
-    let (low, high) = if start < end {
-        (start, end)
-    } else {
-        (end, start)
-    };
-    // The nearer end's height where both lie on one side, else negative.
-    let near = if low > -high { low } else { -high };
-    let eta = if narrow { 0.0 } else { ETA };
     let size = v_w[0].abs() + v_w[1].abs() + max_time * (v_d[0].abs() + v_d[1].abs());
-    let clear = near - (size * SLACK + eta);
     let vv = v[0] * v[0] + v[1] * v[1];
-    (max_time >= 0.0) & beyond(clear, r1 + r2, vv, narrow)
+    (max_time >= 0.0) & both_beyond([start, end], size, r1 + r2, vv, narrow)
 }
 
 /// Whether the line through `o` along `d` certainly passes segment `ab` on one side by
@@ -530,18 +521,22 @@ fn passes_by(
     let (w_d, v_d) = ([w[0] * d[1], w[1] * d[0]], [v[0] * d[1], v[1] * d[0]]);
     let at_a = w_d[0] - w_d[1];
     let at_b = at_a - (v_d[0] - v_d[1]);
-    let (low, high) = if at_a < at_b {
-        (at_a, at_b)
-    } else {
-        (at_b, at_a)
-    };
-    // The nearer end's distance from the line where both lie on one side, else negative.
+    let size = w_d[0].abs() + w_d[1].abs() + (v_d[0].abs() + v_d[1].abs());
+    let dd = d[0] * d[0] + d[1] * d[1];
+    both_beyond([at_a, at_b], size, r1 + r2, dd, narrow)
+}
+
+/// The last steps of [`passes_by`] and [`stays_beside`]: whether two positions across a
+/// line (times the length `|u|` of its direction, `uu = |u|²`), each erring far below
+/// `2⁻⁴⁰` of `size`, certainly lie on one side of it, both farther than `r |u|`: the nearer
+/// one's distance where both lie on one side (else negative), the slack taken off, then
+/// [`beyond`].
+#[inline(always)]
+fn both_beyond([p, q]: [f64; 2], size: f64, r: f64, uu: f64, narrow: bool) -> bool {
+    let (low, high) = if p < q { (p, q) } else { (q, p) };
     let near = if low > -high { low } else { -high };
     let eta = if narrow { 0.0 } else { ETA };
-    let size = w_d[0].abs() + w_d[1].abs() + (v_d[0].abs() + v_d[1].abs());
-    let clear = near - (size * SLACK + eta);
-    let dd = d[0] * d[0] + d[1] * d[1];
-    beyond(clear, r1 + r2, dd, narrow)
+    beyond(near - (size * SLACK + eta), r, uu, narrow)
 }
 
 /// The pretests' last step: whether a gap `clear` (its slack already taken off), measured
