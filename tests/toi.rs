@@ -146,6 +146,20 @@ fn certify(x: &Mover, y: &Mover, until: f64, floor: f64, evaluations: &mut usize
     None
 }
 
+/// The mover with every value rounded to `f32` (and held in `f64`).
+fn rounded(m: Mover) -> Mover {
+    let f = |p: V2| p.map(|x| f64::from(x as f32));
+    Mover {
+        a: f(m.a),
+        b: f(m.b),
+        radius: f64::from(m.radius as f32),
+        r0: f(m.r0),
+        r1: f(m.r1),
+        c0: f(m.c0),
+        c1: f(m.c1),
+    }
+}
+
 fn angle(rng: &mut Rng, max: f64) -> V2 {
     let a = rng.range(-max, max);
     [a.cos(), a.sin()]
@@ -220,22 +234,65 @@ fn random_case(rng: &mut Rng) -> (Mover, Mover) {
 
 #[test]
 fn spinning_thin_capsules_never_tunnel() {
-    let mut rng = Rng::new(0x0701);
-    let n = case_count();
     let options = ToiOptions::new(0.005, 0.001);
-    let eps = 1e-9;
-    let (mut hits, mut misses, mut overlapping, mut stalled) = (0, 0, 0, 0);
-    let (mut tunnels, mut phantoms) = (0, 0);
-    let (mut iterations, mut most, mut evaluations) = (0_u64, 0_u32, 0_usize);
-    for case in 0..n {
-        let (stick, wall) = random_case(&mut rng);
-        let toi: Toi<f64> = time_of_impact(
+    never_tunnel("f64", 1e-9, |stick, wall| {
+        time_of_impact(
             &stick.capsule(),
             &stick.motion(),
             &wall.capsule(),
             &wall.motion(),
             &options,
+        )
+    });
+}
+
+/// The same cases in `f32`: the shapes and motions rounded to `f32` (the verifier measures
+/// the rounded inputs in `f64`), the gaps held to `10⁻⁴` (the `f32` placements' rounding at
+/// these magnitudes is about `10⁻⁶`).
+#[test]
+fn spinning_thin_capsules_never_tunnel_f32() {
+    let options = ToiOptions::new(0.005_f32, 0.001);
+    let f = |p: V2| p.map(|x| x as f32);
+    never_tunnel("f32", 1e-4, |stick, wall| {
+        let capsule = |m: &Mover| Capsule::new(f(m.a), f(m.b), m.radius as f32);
+        let motion = |m: &Mover| {
+            PoseMotion::new(
+                Pose::new(Rotation::new(m.r0[0] as f32, m.r0[1] as f32), f(m.c0)),
+                Pose::new(Rotation::new(m.r1[0] as f32, m.r1[1] as f32), f(m.c1)),
+            )
+        };
+        let toi = time_of_impact(
+            &capsule(stick),
+            &motion(stick),
+            &capsule(wall),
+            &motion(wall),
+            &options,
         );
+        Toi {
+            state: toi.state,
+            time: f64::from(toi.time),
+            iterations: toi.iterations,
+        }
+    });
+}
+
+/// Every case's answer, from `toi` (of the inputs rounded as `toi` rounds them), held to
+/// the verifier within `eps`.
+fn never_tunnel(scalar: &str, eps: f64, toi_of: impl Fn(&Mover, &Mover) -> Toi<f64>) {
+    let mut rng = Rng::new(0x0701);
+    let n = case_count();
+    let options = ToiOptions::new(0.005, 0.001);
+    let (mut hits, mut misses, mut overlapping, mut stalled) = (0, 0, 0, 0);
+    let (mut tunnels, mut phantoms) = (0, 0);
+    let (mut iterations, mut most, mut evaluations) = (0_u64, 0_u32, 0_usize);
+    for case in 0..n {
+        let (stick, wall) = random_case(&mut rng);
+        let (stick, wall) = if scalar == "f32" {
+            (rounded(stick), rounded(wall))
+        } else {
+            (stick, wall)
+        };
+        let toi = toi_of(&stick, &wall);
         iterations += u64::from(toi.iterations);
         most = most.max(toi.iterations);
         let until = match toi.state {
@@ -272,7 +329,7 @@ fn spinning_thin_capsules_never_tunnel() {
         }
     }
     println!(
-        "{n} spinning thin capsules: {hits} hits, {misses} misses, {overlapping} overlapping at \
+        "{n} spinning thin capsules ({scalar}): {hits} hits, {misses} misses, {overlapping} overlapping at \
          the start, {stalled} at the iteration bound; {tunnels} tunnels, {phantoms} phantoms; \
          iterations mean {:.1}, most {most}; {evaluations} verifier gap evaluations",
         iterations as f64 / n as f64
@@ -382,4 +439,35 @@ fn degenerate_f64() {
 #[test]
 fn degenerate_i32f32() {
     degenerate::<fixed::types::I32F32>();
+}
+
+/// A shape that neither turns nor approaches along the line of its closest points (sliding
+/// past a wall, or leaving it) keeps its separation along that line: a miss after one
+/// measurement, where the speed bound alone would have stepped `gap / speed` at a time.
+/// One that does approach steps along that line at its approach speed: the first step
+/// lands on the impact when the motion is square to the wall.
+#[test]
+fn steps_along_the_line_of_the_closest_points() {
+    let wall = Segment::new([-100.0, 0.0], [100.0, 0.0]);
+    let still = PoseMotion::still(Pose::identity());
+    let stick = Capsule::new([-1.0, 0.0], [1.0, 0.0], 0.25);
+    let options = ToiOptions::new(0.0, 1e-6);
+    let from = |x: f64, y: f64| Pose::from_translation([x, y]);
+    for (end, what) in [((50.0, 2.0), "sliding past"), ((-30.0, 7.0), "leaving")] {
+        let motion = PoseMotion::new(from(0.0, 2.0), from(end.0, end.1));
+        let toi = time_of_impact(&stick, &motion, &wall, &still, &options);
+        assert_eq!(
+            (toi.state, toi.time, toi.iterations),
+            (ToiState::Miss, 1.0, 0),
+            "{what}"
+        );
+    }
+    // Square to the wall, 1.75 above it at 40 units per step, with a long slide across: the
+    // surfaces meet at 1.75 / 40 of the step, in one step (the speed bound, |v| ≈ 56.6,
+    // would take many).
+    let motion = PoseMotion::new(from(0.0, 2.0), from(40.0, -38.0));
+    let toi = time_of_impact(&stick, &motion, &wall, &still, &options);
+    assert_eq!(toi.state, ToiState::Hit);
+    assert!((toi.time - 1.75 / 40.0).abs() < 1e-12, "{toi:?}");
+    assert!(toi.iterations <= 2, "{toi:?}");
 }
