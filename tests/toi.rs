@@ -471,3 +471,57 @@ fn steps_along_the_line_of_the_closest_points() {
     assert!((toi.time - 1.75 / 40.0).abs() < 1e-12, "{toi:?}");
     assert!(toi.iterations <= 2, "{toi:?}");
 }
+
+/// The square approach of `steps_along_the_line_of_the_closest_points`, placed `offset`
+/// from the origin, in every scalar: where the step along the closest points is in range
+/// it lands on the impact at once; where its products would leave the type's range (a
+/// long wall in `I16F16`) the speed bound alone steps, more often, to the same impact.
+fn square_approach_far_out<S: common::TestScalar>(
+    name: &str,
+    offset: f64,
+    most: u32,
+    tolerance: f64,
+) {
+    let n = |x: f64| S::from_f64(x);
+    let v = |x: f64, y: f64| [n(offset + x), n(offset + y)];
+    let wall = Segment::new(v(-100.0, 0.0), v(100.0, 0.0));
+    let still = PoseMotion::still(Pose::identity());
+    let stick = Capsule::new([n(-1.0), n(0.0)], [n(1.0), n(0.0)], n(0.25));
+    let options = ToiOptions::new(n(0.0), n(1e-3));
+    let motion = PoseMotion::new(
+        Pose::from_translation(v(0.0, 2.0)),
+        Pose::from_translation(v(40.0, -38.0)),
+    );
+    let toi = time_of_impact(&stick, &motion, &wall, &still, &options);
+    assert_eq!(toi.state, ToiState::Hit, "{offset}");
+    let time = S::to_f64(toi.time);
+    // The surfaces meet at 1.75 / 40; the hit stops within the tolerance before that.
+    assert!(
+        time <= 1.75 / 40.0 + tolerance && time >= (1.75 - 1e-3) / 40.0 - tolerance,
+        "{offset}: {toi:?}"
+    );
+    assert!(toi.iterations <= most, "{offset}: {toi:?}");
+    eprintln!(
+        "square approach at {offset:e}, {name}: {} iterations",
+        toi.iterations
+    );
+}
+
+#[test]
+fn directional_steps_far_from_the_origin() {
+    square_approach_far_out::<f64>("f64", 0.0, 1, 1e-12);
+    square_approach_far_out::<f64>("f64", 1e12, 1, 1e-3);
+    square_approach_far_out::<f32>("f32", 0.0, 1, 1e-6);
+    square_approach_far_out::<f32>("f32", 65_536.0, 1, 1e-2);
+    #[cfg(feature = "fixed")]
+    {
+        use fixed::types::{I16F16, I32F32};
+        square_approach_far_out::<I32F32>("I32F32", 0.0, 1, 1e-6);
+        // Near I32F32's limit (2³¹): the values are taken from the closest point, so they
+        // stay as small as the scene.
+        square_approach_far_out::<I32F32>("I32F32", -2e9, 1, 1e-6);
+        // I16F16 (limit 2¹⁵): the wall's ends, 100 from the closest point, make `16 L²`
+        // unrepresentable; the speed bound alone steps.
+        square_approach_far_out::<I16F16>("I16F16", 0.0, 64, 1e-3);
+    }
+}

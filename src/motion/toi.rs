@@ -311,7 +311,11 @@ where
             placed(b.core(), &motion_b.pose_at(t)),
         );
         let (gap, core_gap, p, q) = query::distance_and_closest_points(x, ra, y, rb);
-        (gap, core_gap, p.sub(q), x.ends(), y.ends())
+        // The cores' ends from `q`: the separation along `p − q` does not depend on the
+        // origin, and the values stay as small as the shapes and their gap.
+        let ((xa, xb), (ya, yb)) = (x.ends(), y.ends());
+        let ends = [xa, xb, ya, yb].map(|e| e.sub(q));
+        (gap, core_gap, p.sub(q), ends)
     };
     // The surfaces' separation `target + r_a + r_b` above the cores'.
     let beyond = target.add(ra).add(rb);
@@ -319,7 +323,7 @@ where
     let mut t = zero;
     let mut iterations = 0;
     loop {
-        let (gap, core_gap, w, (xa, xb), (ya, yb)) = measure(t);
+        let (gap, core_gap, w, [xa, xb, ya, yb]) = measure(t);
         if !gap.is_finite() {
             return Toi {
                 state: ToiState::Invalid,
@@ -365,8 +369,34 @@ where
         let reach_w = xa.dot(w).min(xb.dot(w)).sub(ya.dot(w).max(yb.dot(w)));
         let along = reach_w.sub(core_gap.mul(beyond));
         let rate = zero.max(velocity.dot(w).neg()).add(core_gap.mul(angular));
+        // No value above exceeds `5 L²`, `L` the largest magnitude among those it is formed
+        // from: where `16 L²` is representable, nothing overflowed or saturated (and NaN
+        // or ∞ fails this test); elsewhere the floor alone steps.
+        let largest = S::<V>::largest_magnitude([
+            xa.x(),
+            xa.y(),
+            xb.x(),
+            xb.y(),
+            ya.x(),
+            ya.y(),
+            yb.x(),
+            yb.y(),
+            w.x(),
+            w.y(),
+            velocity.x(),
+            velocity.y(),
+            core_gap,
+            beyond,
+            angular,
+        ]);
+        let square = largest.mul(largest);
+        let sixteen = square.add(square).add(square.add(square));
+        let sixteen = sixteen.add(sixteen).add(sixteen.add(sixteen));
+        let in_range = sixteen.add(sixteen) > sixteen;
         let floor = gap.sub(target).div(bound);
-        let step = if rate > zero {
+        let step = if !in_range {
+            floor
+        } else if rate > zero {
             floor.max(along.div(rate))
         } else if along > zero {
             // Neither approaching along `w` nor turning: the separation along `w` stays.
