@@ -303,75 +303,37 @@ where
     if !bound.is_finite() {
         return invalid;
     }
-    // The gap of the shapes' cores, their closest points (`p` on `a`, `q` on `b`) and the
-    // cores themselves, at time `t`.
-    let measure = |t: S<V>| {
-        let (x, y) = (
-            placed(a.core(), &motion_a.pose_at(t)),
-            placed(b.core(), &motion_b.pose_at(t)),
-        );
-        let (gap, core_gap, p, q) = query::distance_and_closest_points(x, ra, y, rb);
-        // The cores' ends from `q`: the separation along `p − q` does not depend on the
-        // origin, and the values stay as small as the shapes and their gap.
-        let ((xa, xb), (ya, yb)) = (x.ends(), y.ends());
-        let ends = [xa, xb, ya, yb].map(|e| e.sub(q));
-        (gap, core_gap, p.sub(q), ends)
-    };
     // The surfaces' separation `target + r_a + r_b` above the cores'.
     let beyond = target.add(ra).add(rb);
     let one = S::<V>::ONE;
     let mut t = zero;
     let mut iterations = 0;
     loop {
-        let (gap, core_gap, w, [xa, xb, ya, yb]) = measure(t);
-        if !gap.is_finite() {
-            return Toi {
-                state: ToiState::Invalid,
-                time: t,
-                iterations,
-            };
-        }
-        if gap <= target.add(tolerance) {
-            let state = if t == zero && gap <= target {
-                ToiState::Overlapping
-            } else {
-                ToiState::Hit
-            };
-            return Toi {
-                state,
-                time: t,
-                iterations,
-            };
-        }
-        let miss = Toi {
-            state: ToiState::Miss,
-            time: one,
-            iterations,
-        };
-        if !(bound > zero) {
-            return miss;
-        }
-        if iterations >= options.max_iterations {
-            return Toi {
-                state: ToiState::MaxIterations,
-                time: t,
-                iterations,
-            };
-        }
-        iterations += 1;
-        // Along `w = p − q` (from `b`'s core towards `a`'s), the shapes' separation is
-        // `σ = (min over a's core of x·w − max over b's of y·w) / |w| − r_a − r_b`, a lower
-        // bound of their distance that equals it at `t`, and it shrinks no faster than
-        // `μ_w = max(0, −v·w) / |w| + angular`: the gap stays above `target` for
-        // `(σ − target) / μ_w`, written below without the division by `|w|`. The full
-        // bound's step, `(gap − target) / μ`, is the floor, so every step advances by at
-        // least `tolerance / μ`.
+        let (x, y) = (
+            placed(a.core(), &motion_a.pose_at(t)),
+            placed(b.core(), &motion_b.pose_at(t)),
+        );
+        // The line to step along: `w = p − q`, from `b`'s closest core point to `a`'s. Any
+        // line would do (the separation along it is measured, not assumed), so the
+        // rounding of the points cannot misplace a step or a hit.
+        let (p, q) = query::core_closest_points(x, y);
+        let w = p.sub(q);
+        let core_gap = w.length();
+        // The cores' ends from `q`: the separation along `w` does not depend on the origin,
+        // and the values stay as small as the shapes and their gap.
+        let ((xa, xb), (ya, yb)) = (x.ends(), y.ends());
+        let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(|e| e.sub(q));
+        // Along `w` the shapes' separation is `σ = (min over a's core of x·w − max over b's
+        // of y·w) / |w| − r_a − r_b`, a lower bound of their distance (equal to it at `t`
+        // for exact closest points), and it shrinks no faster than `μ_w = max(0, −v·w) /
+        // |w| + angular`: the gap stays above `target` for `(σ − target) / μ_w`, formed
+        // below without the division by `|w|` (`along / rate`).
         let reach_w = xa.dot(w).min(xb.dot(w)).sub(ya.dot(w).max(yb.dot(w)));
         let along = reach_w.sub(core_gap.mul(beyond));
         let rate = zero.max(velocity.dot(w).neg()).add(core_gap.mul(angular));
         // No value above exceeds `5 L²`, `L` the largest magnitude among those it is formed
         // from: where `16 L²` is representable, nothing overflowed or saturated (and NaN
-        // or ∞ fails this test); elsewhere the floor alone steps.
+        // or ∞ fails this test); elsewhere the distance and the speed bound alone step.
         let largest = S::<V>::largest_magnitude([
             xa.x(),
             xa.y(),
@@ -388,22 +350,70 @@ where
             core_gap,
             beyond,
             angular,
+            tolerance,
         ]);
         let square = largest.mul(largest);
         let sixteen = square.add(square).add(square.add(square));
         let sixteen = sixteen.add(sixteen).add(sixteen.add(sixteen));
         let in_range = sixteen.add(sixteen) > sixteen;
-        let floor = gap.sub(target).div(bound);
-        let step = if !in_range {
-            floor
-        } else if rate > zero {
-            floor.max(along.div(rate))
-        } else if along > zero {
-            // Neither approaching along `w` nor turning: the separation along `w` stays.
-            return miss;
-        } else {
-            floor
+        let miss = Toi {
+            state: ToiState::Miss,
+            time: one,
+            iterations,
         };
+        // `σ > target + tolerance`: the distance is above it too (no hit, no overlap, and
+        // it need not be measured), and the step along `w` advances by at least
+        // `tolerance / μ` (`μ_w ≤ μ`).
+        let step = if in_range && along > core_gap.mul(tolerance) {
+            if !(rate > zero) {
+                // Neither approaching along `w` nor turning: the separation along `w`
+                // stays.
+                return miss;
+            }
+            along.div(rate)
+        } else {
+            // Within reach along `w`, or out of range: the crate's distance decides (its
+            // fast path where the scalar has one).
+            let gap = query::distance(x, ra, y, rb);
+            if !gap.is_finite() {
+                return Toi {
+                    state: ToiState::Invalid,
+                    time: t,
+                    iterations,
+                };
+            }
+            if gap <= target.add(tolerance) {
+                let state = if t == zero && gap <= target {
+                    ToiState::Overlapping
+                } else {
+                    ToiState::Hit
+                };
+                return Toi {
+                    state,
+                    time: t,
+                    iterations,
+                };
+            }
+            if !(bound > zero) {
+                return miss;
+            }
+            // The speed bound's step, `(gap − target) / μ`, is the floor: at least
+            // `tolerance / μ`.
+            let floor = gap.sub(target).div(bound);
+            if in_range && rate > zero {
+                floor.max(along.div(rate))
+            } else {
+                floor
+            }
+        };
+        if iterations >= options.max_iterations {
+            return Toi {
+                state: ToiState::MaxIterations,
+                time: t,
+                iterations,
+            };
+        }
+        iterations += 1;
         let next = t.add(step);
         if !(next < one) {
             return miss;

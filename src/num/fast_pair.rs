@@ -315,22 +315,15 @@ pub(crate) fn segment_distance_none<T>(
 /// roundings (`2^-52` of the values) are far below the room. A NaN or infinite radius
 /// fails it, and the fast gap exists only for finite inputs.
 ///
-/// A careful gap (`!fast`: `|p − q|` in `f32` of the careful closest points, each within
-/// 4 ulps of the largest input, `2⁻²¹ m`) errs by less than `2⁻²⁰ m` from the points and
-/// `2⁻²² gap` from the difference and the length; its certificate asks for eight times
-/// that, `2⁻¹⁹ gap + 2⁻¹⁷ m + 10⁻⁴⁰`. Time of impact, which steps along the closest
-/// points, measures that gap.
-///
 /// [`distance_to_segment_f32`]: super::fast::distance_to_segment_f32
 #[inline(always)]
 pub(crate) fn apart_f32(gap: f32, [r1, r2]: [f32; 2], points: [[f32; 2]; 4], fast: bool) -> bool {
+    if !fast {
+        return false;
+    }
     let m = pair_magnitude(points);
     let gap = f64::from(gap);
-    let slack = if fast {
-        gap * (1.0 / 4_194_304.0) + m * (1.0 / 140_737_488_355_328.0) + 1e-42
-    } else {
-        gap * (1.0 / 524_288.0) + m * (1.0 / 131_072.0) + 1e-40
-    };
+    let slack = gap * (1.0 / 4_194_304.0) + m * (1.0 / 140_737_488_355_328.0) + 1e-42;
     gap - (f64::from(r1) + f64::from(r2)) > slack
 }
 

@@ -177,6 +177,7 @@ pub(crate) fn core_closest_points<V: Vector2>(x: Core<V>, y: Core<V>) -> (V, V) 
 /// [`closest_points`] does. Saturates instead of overflowing.
 #[inline(always)]
 pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -> S<V> {
+    let zero = S::<V>::ZERO;
     // A point and a segment, or two segments: the scalar's certified fast distance where
     // it has one.
     let fast = match (x, y) {
@@ -196,36 +197,6 @@ pub(crate) fn distance<V: Vector2>(x: Core<V>, rx: S<V>, y: Core<V>, ry: S<V>) -
             p.sub(q).length()
         }
     };
-    surface_gap(x, rx, y, ry, gap, fast.is_some())
-}
-
-/// [`distance`] from the cores' closest points `p`, `q` (its careful path, for every pair
-/// of cores), with those points and their distance `|p − q|`: `(distance, |p − q|, p, q)`.
-/// Time of impact steps along `p − q`.
-#[inline(always)]
-pub(crate) fn distance_and_closest_points<V: Vector2>(
-    x: Core<V>,
-    rx: S<V>,
-    y: Core<V>,
-    ry: S<V>,
-) -> (S<V>, S<V>, V, V) {
-    let (p, q) = core_closest_points(x, y);
-    let gap = p.sub(q).length();
-    (surface_gap(x, rx, y, ry, gap, false), gap, p, q)
-}
-
-/// The distance of two inflated cores whose cores lie `gap` apart (from the scalar's fast
-/// distance when `fast`): `gap − r_x − r_y`, at least 0; 0 when they touch or overlap.
-#[inline(always)]
-fn surface_gap<V: Vector2>(
-    x: Core<V>,
-    rx: S<V>,
-    y: Core<V>,
-    ry: S<V>,
-    gap: S<V>,
-    fast: bool,
-) -> S<V> {
-    let zero = S::<V>::ZERO;
     if rx == zero && ry == zero {
         return gap;
     }
@@ -234,7 +205,7 @@ fn surface_gap<V: Vector2>(
     // would say no.
     let ((xa, xb), (ya, yb)) = (x.ends(), y.ends());
     let [xa, xb, ya, yb] = [xa, xb, ya, yb].map(xy);
-    let apart = S::<V>::apart(gap, [rx, ry], [xa, xb, ya, yb], fast);
+    let apart = S::<V>::apart(gap, [rx, ry], [xa, xb, ya, yb], fast.is_some());
     if !apart && intersects(x, rx, y, ry) {
         return zero;
     }
