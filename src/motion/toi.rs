@@ -19,10 +19,9 @@
 //! a lower bound of their distance at every time (any two of their points are at least
 //! that far apart), equal to it at `t` (for exact closest points); and it shrinks no
 //! faster than `μₙ = max(0, −v·n)` plus the turning part of `μ`, with `v` the relative
-//! translation. So the gap stays above
-//! the target for `(σ − target) / μₙ` too. While `σ` is beyond `target + tolerance` the
-//! advancement steps by it alone; within reach, the distance is measured, decides the hit,
-//! and the step is the larger of the two bounds. The closest points only choose the line:
+//! translation. So the gap stays above the target for `(σ − target) / μₙ` too. While `σ`
+//! is beyond `target + tolerance` the advancement steps by it alone; within reach, the
+//! distance is measured, decides the hit, and the step is the larger of the two bounds. The closest points only choose the line:
 //! `σ` is measured along it, so their rounding cannot misplace a step or a hit. A shape
 //! closing in obliquely, or sliding past, is no longer held to its full speed: on the
 //! verifier's 10,000 spinning sticks the mean iteration count went from 9.1 to 4.1, and
@@ -310,6 +309,9 @@ where
     }
     // The surfaces' separation `target + r_a + r_b` above the cores'.
     let beyond = target.add(ra).add(rb);
+    // The largest magnitude among the step's values that do not change (see `in_range`).
+    let fixed_part =
+        S::<V>::largest_magnitude([velocity.x(), velocity.y(), beyond, angular, tolerance]);
     let one = S::<V>::ONE;
     let mut t = zero;
     let mut iterations = 0;
@@ -350,13 +352,9 @@ where
             yb.y(),
             w.x(),
             w.y(),
-            velocity.x(),
-            velocity.y(),
             core_gap,
-            beyond,
-            angular,
-            tolerance,
-        ]);
+        ])
+        .max(fixed_part);
         let square = largest.mul(largest);
         let sixteen = square.add(square).add(square.add(square));
         let sixteen = sixteen.add(sixteen).add(sixteen.add(sixteen));
