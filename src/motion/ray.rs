@@ -351,7 +351,7 @@ pub(crate) fn cast_core<V: Vector2>(
         a,
         b,
         (start_radius, core_radius),
-        &Frame::new(),
+        (&Frame::new(), false),
     )?;
     Some(Cast {
         distance,
@@ -368,6 +368,10 @@ pub(crate) fn cast_core<V: Vector2>(
 /// of `direction` when it is a difference of motions (zero for a ray): the exact
 /// refinements use `direction + low`. `frame`: the segment's normal and length, shared
 /// with other casts against it.
+///
+/// `walls_only`: a proper segment's end discs are left out, the entry is through a side
+/// wall or none (for a capsule cast whose other casts meet these discs already, see
+/// `motion/cast.rs`).
 #[inline(always)]
 pub(crate) fn cast_outside<V: Vector2>(
     start: V,
@@ -376,7 +380,7 @@ pub(crate) fn cast_outside<V: Vector2>(
     a: V,
     b: V,
     radii: (S<V>, S<V>),
-    frame: &Frame<V>,
+    (frame, walls_only): (&Frame<V>, bool),
 ) -> Option<Entry<V>> {
     let zero = S::<V>::ZERO;
     let finite = |candidate: Option<Entry<V>>| candidate.filter(|entry| entry.0.is_finite());
@@ -388,6 +392,9 @@ pub(crate) fn cast_outside<V: Vector2>(
         // when no wall is met can the path enter through an end disc.
         let (wall, b_nearer) = side(start, (direction, low), unit, a, b, radii, frame);
         finite(wall).or_else(|| {
+            if walls_only {
+                return None;
+            }
             // Only the earlier entry's normal is formed. The nearer end's disc first (`a`'s
             // unless the filter saw the path enter the slab beyond `b`); the other's only
             // where it can come first: `b`'s where certainly before `a`'s (which wins a
