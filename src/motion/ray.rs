@@ -25,11 +25,11 @@ use core::cell::Cell;
 
 use crate::motion::cap;
 use crate::motion::wall::side;
-use crate::num::{Num, Scalar, earlier};
+use crate::num::{Num, Scalar, Wide, earlier};
 use crate::query::Contact;
 use crate::query::project::{self, finite_point};
 use crate::shape::{Capsule, Circle, Shape};
-use crate::vector::wide;
+use crate::vector::wide::{self, W};
 use crate::vector::{Vector2, VectorOps};
 
 type S<V> = <V as Vector2>::Scalar;
@@ -234,7 +234,15 @@ impl<V: Vector2> Ray<V> {
         // The speed only now, for a candidate: most casts miss before it is needed.
         let speed = self.direction.length();
         if cast.inside.is_none() {
-            let reach = speed.mul(max_time);
+            // Fixed point's `speed · 1` is `speed` exactly (where one is representable): the
+            // common whole-direction cast skips a product.
+            let one = S::<V>::ONE;
+            let identity = <W<V> as Wide>::EXACT_PRODUCTS && one.mul(one) == one;
+            let reach = if identity && max_time == one {
+                speed
+            } else {
+                speed.mul(max_time)
+            };
             let reach = if reach.is_nan() { zero } else { reach };
             if !(cast.distance <= reach) {
                 return None;
