@@ -284,16 +284,19 @@ fn cast_to(
                 // Outside the slab and moving away from it (or along it): never inside.
                 return Some(None);
             }
-            // The time's relative bound, `e_slab / outside + e_h1 / |h1| + 4u`, over one
-            // division; held to `target` only if the wall is the entry (a path nearly
-            // along it may still be certain to pass an end, far from it).
+            // The time's relative bound, `e_slab / outside + e_h1 / |h1| + 4u`, times `t`:
+            // `(e_slab + t e_h1) / |h1| + 4u t`, since `t` is `outside / |h1|` within `u`,
+            // with `5u` for that and the bound's own roundings. Both divisions are by
+            // `|h1|`, so neither waits for the other's operands. The bound is held to
+            // `target` only if the wall is the entry (a path nearly along it may still be
+            // certain to pass an end, far from it).
             let h1_abs = h1.abs();
-            let scale = outside * h1_abs;
-            if !(scale < f64::INFINITY) {
+            let t = outside / h1_abs;
+            let inverse = 1.0 / h1_abs;
+            let err_t = e_slab * inverse + t * (e_h1 * inverse + 5.0 * U);
+            if !(err_t < f64::INFINITY) {
                 return None;
             }
-            let t = outside / h1_abs;
-            let err_t = t * ((e_slab * h1_abs + e_h1 * outside) / scale + 4.0 * U);
             // The path enters the slab, which holds the shape, at `t`: certainly after
             // `max_time`, it misses, wherever along the wall or beyond an end it would
             // enter (the bound is first-order, kept only where it is small).
