@@ -292,8 +292,8 @@ fn cast_to(
             // certain to pass an end, far from it).
             let h1_abs = h1.abs();
             let t = outside / h1_abs;
-            let inverse = 1.0 / h1_abs;
-            let err_t = e_slab * inverse + t * (e_h1 * inverse + 5.0 * U);
+            let h1_inverse = 1.0 / h1_abs;
+            let err_t = e_slab * h1_inverse + t * (e_h1 * h1_inverse + 5.0 * U);
             if !(err_t < f64::INFINITY) {
                 return None;
             }
