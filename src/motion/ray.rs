@@ -25,7 +25,7 @@ use core::cell::Cell;
 
 use crate::motion::cap;
 use crate::motion::wall::side;
-use crate::num::{Num, Scalar, Wide, earlier};
+use crate::num::{Num, Scalar, Wide, cold, earlier};
 use crate::query::Contact;
 use crate::query::project::{self, finite_point};
 use crate::shape::{Capsule, Circle, Shape};
@@ -178,33 +178,76 @@ impl<V: Vector2> Ray<V> {
     #[inline]
     pub fn cast<O: Shape<V> + ?Sized>(&self, shape: &O, max_time: V::Scalar) -> Option<Hit<V>> {
         let (a, b) = shape.core().ends();
-        self.cast_inflated(a, b, shape.radius(), max_time)
+        S::<V>::cast_layout(
+            || self.cast_inflated(a, b, shape.radius(), max_time),
+            || {
+                if !(max_time >= S::<V>::ZERO) {
+                    return None;
+                }
+                match self.certified(a, b, shape.radius(), max_time) {
+                    Some(found) => self.certified_hit(found?),
+                    // The careful path reads the shape again, so that the loop keeps
+                    // nothing alive for it but the shape's address.
+                    None => cold(|| {
+                        let (a, b) = shape.core().ends();
+                        self.cast_rest(a, b, shape.radius(), max_time)
+                    }),
+                }
+            },
+        )
     }
 
-    /// The cast against the core `ab` inflated by `radius`.
+    /// The cast against the core `ab` inflated by `radius`, all inline: the certified fast
+    /// cast, else [`cast_rest`](Self::cast_rest).
     #[inline]
     fn cast_inflated(&self, a: V, b: V, radius: S<V>, max_time: S<V>) -> Option<Hit<V>> {
-        let zero = S::<V>::ZERO;
-        if !(max_time >= zero) {
+        if !(max_time >= S::<V>::ZERO) {
             return None;
         }
-        if let Some(found) = S::<V>::cast_certified(
+        if let Some(found) = self.certified(a, b, radius, max_time) {
+            return self.certified_hit(found?);
+        }
+        self.cast_rest(a, b, radius, max_time)
+    }
+
+    /// The certified fast cast against the core `ab` inflated by `radius` (floats):
+    /// `Some(Some((time, normal, core point)))` for a hit, `Some(None)` for a miss, `None`
+    /// where it does not answer.
+    #[inline(always)]
+    #[allow(clippy::type_complexity)]
+    fn certified(
+        &self,
+        a: V,
+        b: V,
+        radius: S<V>,
+        max_time: S<V>,
+    ) -> Option<Option<(S<V>, [S<V>; 2], [S<V>; 2])>> {
+        S::<V>::cast_certified(
             project::xy(self.origin),
             project::xy(self.direction),
             [project::xy(a), project::xy(b)],
-            [zero, radius],
+            [S::<V>::ZERO, radius],
             max_time,
-        ) {
-            let (time, normal, _) = found?;
-            let point = self.at(time);
-            return finite_point(point).then(|| Hit {
-                time,
-                point,
-                normal: V::new(normal[0], normal[1]),
-            });
-        }
-        // Fixed point's float filter: certainly too far to hit (the careful kernel would
-        // answer "no hit" after all its roundings), or a start certainly clear.
+        )
+    }
+
+    /// The hit of a certified cast at `time` with `normal`.
+    #[inline(always)]
+    fn certified_hit(&self, (time, normal, _): (S<V>, [S<V>; 2], [S<V>; 2])) -> Option<Hit<V>> {
+        let point = self.at(time);
+        finite_point(point).then(|| Hit {
+            time,
+            point,
+            normal: V::new(normal[0], normal[1]),
+        })
+    }
+
+    /// The cast where the certified fast cast did not answer: fixed point's float filter
+    /// (certainly too far to hit, where the careful kernel would answer "no hit" after all
+    /// its roundings, or a start certainly clear), then the careful kernel.
+    #[inline(always)]
+    fn cast_rest(&self, a: V, b: V, radius: S<V>, max_time: S<V>) -> Option<Hit<V>> {
+        let zero = S::<V>::ZERO;
         let outlook = S::<V>::path_outlook(
             project::xy(self.origin),
             project::xy(self.direction),
@@ -218,7 +261,7 @@ impl<V: Vector2> Ray<V> {
         self.cast_careful(a, b, radius, max_time, outlook == Some(false))
     }
 
-    /// [`cast_inflated`](Self::cast_inflated) by the careful kernel alone, for a
+    /// [`cast_rest`](Self::cast_rest)'s careful kernel alone, for a
     /// `max_time ≥ 0`; `clear`: the origin is known to be outside the shape.
     #[inline]
     pub(crate) fn cast_careful(

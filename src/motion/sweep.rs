@@ -10,12 +10,13 @@
 //! [`Shape::contact_with_margin`](crate::Shape::contact_with_margin).
 
 use crate::motion::ray::{Hit, cast_core};
-use crate::num::{Num, Scalar};
+use crate::num::{Num, Scalar, cold};
 use crate::query::project::{self, finite_point};
 use crate::shape::{Circle, Shape};
 use crate::vector::{Vector2, VectorOps};
 
-/// Sweeps `circle` by `motion` against the core `ab` inflated by `radius_y`.
+/// Sweeps `circle` by `motion` against the core `ab` inflated by `radius_y`, all inline:
+/// the certified fast cast, else [`sweep_rest`].
 fn sweep_core<V: Vector2>(
     circle: &Circle<V>,
     motion: V,
@@ -23,24 +24,61 @@ fn sweep_core<V: Vector2>(
     b: V,
     radius_y: V::Scalar,
 ) -> Option<Hit<V>> {
+    if let Some(found) = certified(circle, motion, a, b, radius_y) {
+        return certified_hit(found?, radius_y);
+    }
+    sweep_rest(circle, motion, a, b, radius_y)
+}
+
+/// The certified fast sweep of `circle` by `motion` against the core `ab` inflated by
+/// `radius_y` (floats): `Some(Some((time, normal, core point)))` for a hit, `Some(None)`
+/// for a miss, `None` where it does not answer.
+#[inline(always)]
+#[allow(clippy::type_complexity)]
+fn certified<V: Vector2>(
+    circle: &Circle<V>,
+    motion: V,
+    a: V,
+    b: V,
+    radius_y: V::Scalar,
+) -> Option<Option<(V::Scalar, [V::Scalar; 2], [V::Scalar; 2])>> {
     let xy = project::xy::<V>;
-    if let Some(found) = V::Scalar::cast_certified(
+    V::Scalar::cast_certified(
         xy(circle.center),
         xy(motion),
         [xy(a), xy(b)],
         [circle.radius, radius_y],
         V::Scalar::ONE,
-    ) {
-        let (time, normal, core) = found?;
-        let normal = V::new(normal[0], normal[1]);
-        let point = V::new(core[0], core[1]).add(normal.scale(radius_y));
-        return finite_point(point).then_some(Hit {
-            time,
-            normal,
-            point,
-        });
-    }
-    // Fixed point's float filter: certainly too far to touch, or a start certainly clear.
+    )
+}
+
+/// The hit of a certified sweep: at `time`, with `normal`, touching at `core` pushed out
+/// by `radius_y`.
+#[inline(always)]
+fn certified_hit<V: Vector2>(
+    (time, normal, core): (V::Scalar, [V::Scalar; 2], [V::Scalar; 2]),
+    radius_y: V::Scalar,
+) -> Option<Hit<V>> {
+    let normal = V::new(normal[0], normal[1]);
+    let point = V::new(core[0], core[1]).add(normal.scale(radius_y));
+    finite_point(point).then_some(Hit {
+        time,
+        normal,
+        point,
+    })
+}
+
+/// The sweep where the certified fast cast did not answer: fixed point's float filter
+/// (certainly too far to touch, or a start certainly clear), then the careful kernel.
+#[inline(always)]
+fn sweep_rest<V: Vector2>(
+    circle: &Circle<V>,
+    motion: V,
+    a: V,
+    b: V,
+    radius_y: V::Scalar,
+) -> Option<Hit<V>> {
+    let xy = project::xy::<V>;
     let outlook = V::Scalar::path_outlook(
         xy(circle.center),
         xy(motion),
@@ -54,7 +92,7 @@ fn sweep_core<V: Vector2>(
     sweep_careful(circle, motion, a, b, radius_y, outlook == Some(false))
 }
 
-/// [`sweep_core`] by the careful kernel alone; `clear`: the circle is known to be apart
+/// [`sweep_rest`]'s careful kernel alone; `clear`: the circle is known to be apart
 /// from the shape at the start.
 #[inline]
 pub(crate) fn sweep_careful<V: Vector2>(
@@ -126,6 +164,17 @@ impl<V: Vector2> Circle<V> {
     pub fn sweep<O: Shape<V> + ?Sized>(&self, other: &O, motion: impl Into<V>) -> Option<Hit<V>> {
         let motion = motion.into();
         let (a, b) = other.core().ends();
-        sweep_core(self, motion, a, b, other.radius())
+        V::Scalar::cast_layout(
+            || sweep_core(self, motion, a, b, other.radius()),
+            || match certified(self, motion, a, b, other.radius()) {
+                Some(found) => certified_hit(found?, other.radius()),
+                // The careful path reads the shape again, so that the loop keeps nothing
+                // alive for it but the shape's address.
+                None => cold(|| {
+                    let (a, b) = other.core().ends();
+                    sweep_rest(self, motion, a, b, other.radius())
+                }),
+            },
+        )
     }
 }

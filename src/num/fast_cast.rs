@@ -70,6 +70,16 @@ pub(crate) trait CastFloat: Copy {
     fn wide(self) -> f64;
     /// An `f64` rounded to the type.
     fn narrow(x: f64) -> Self;
+    /// A pair in `f64` (exact).
+    #[inline(always)]
+    fn wide_pair(p: [Self; 2]) -> [f64; 2] {
+        p.map(Self::wide)
+    }
+    /// A pair of `f64` rounded to the type.
+    #[inline(always)]
+    fn narrow_pair(p: [f64; 2]) -> [Self; 2] {
+        p.map(Self::narrow)
+    }
 }
 
 impl CastFloat for f32 {
@@ -82,6 +92,16 @@ impl CastFloat for f32 {
     #[inline(always)]
     fn narrow(x: f64) -> Self {
         x as Self
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[inline(always)]
+    fn wide_pair(p: [Self; 2]) -> [f64; 2] {
+        super::fast_sse2::widen_lanes(p)
+    }
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[inline(always)]
+    fn narrow_pair(p: [f64; 2]) -> [Self; 2] {
+        super::fast_sse2::narrow_lanes(p)
     }
 }
 
@@ -103,13 +123,18 @@ type Hit<T> = (T, [T; 2], [T; 2]);
 
 #[inline(always)]
 fn widened<T: CastFloat>(p: [T; 2]) -> [f64; 2] {
-    p.map(T::wide)
+    T::wide_pair(p)
 }
 
 #[inline(always)]
 fn narrowed<T: CastFloat>(found: Option<FastHit>) -> Option<Hit<T>> {
-    found
-        .map(|(time, normal, point)| (T::narrow(time), normal.map(T::narrow), point.map(T::narrow)))
+    found.map(|(time, normal, point)| {
+        (
+            T::narrow(time),
+            T::narrow_pair(normal),
+            T::narrow_pair(point),
+        )
+    })
 }
 
 /// [`cast`] for the scalar hook (`Scalar::__cast_certified` of `f32` and `f64`): inputs

@@ -45,6 +45,18 @@ fn widen(p: [f32; 2]) -> m128d {
     convert_to_m128d_from_lower2_m128(m128::from_array([p[0], p[1], 0.0, 0.0]))
 }
 
+/// `[x, y]` widened exactly, as two `f64`.
+#[inline(always)]
+pub(crate) fn widen_lanes(p: [f32; 2]) -> [f64; 2] {
+    lanes(widen(p))
+}
+
+/// Two `f64` rounded once each to `f32`, in one instruction.
+#[inline(always)]
+pub(crate) fn narrow_lanes(p: [f64; 2]) -> [f32; 2] {
+    bits_pair(narrow_bits(m128d::from_array(p)))
+}
+
 /// The pair rounded once to `f32`, as the 64 bits of `[x, y]` (`x` in the low half).
 #[inline(always)]
 fn narrow_bits(q: m128d) -> u64 {

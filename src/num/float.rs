@@ -19,7 +19,8 @@ macro_rules! float_scalar {
         segment_distance: $segment_distance:path,
         apart: $apart:path,
         no_two_points: $no_two_points:path,
-        cast_relative: $cast_relative:expr
+        cast_relative: $cast_relative:expr,
+        cast_layout: $cast_layout:path
     ) => {
         impl Wide for $t {
             const ZERO: Self = 0.0;
@@ -365,6 +366,14 @@ macro_rules! float_scalar {
                 crate::num::fast_cast::cast_hook(start, direction, core, radii, max_time)
             }
             #[inline(always)]
+            fn __cast_layout<R, F: FnOnce() -> R, G: FnOnce() -> R>(
+                whole: F,
+                split: G,
+                _: Seal,
+            ) -> R {
+                $cast_layout(whole, split)
+            }
+            #[inline(always)]
             fn __cast_cores_certified(
                 x: [[Self; 2]; 2],
                 y: [[Self; 2]; 2],
@@ -545,7 +554,8 @@ mod float_impls {
             segment_distance: crate::num::fast_pair::segment_distance_f32,
             apart: crate::num::fast_pair::apart_f32,
             no_two_points: crate::num::fast_manifold::no_two_points_f32,
-            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32
+            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F32,
+            cast_layout: crate::num::ops::split
         );
     }
     mod double {
@@ -564,7 +574,8 @@ mod float_impls {
             segment_distance: crate::num::fast_pair::segment_distance_none,
             apart: crate::num::fast_pair::apart_none,
             no_two_points: crate::num::fast_manifold::no_two_points_none,
-            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64
+            cast_relative: crate::num::exact_cast::CAST_RELATIVE_F64,
+            cast_layout: crate::num::ops::whole
         );
     }
 }

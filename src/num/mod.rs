@@ -65,7 +65,7 @@ mod float;
 mod ops;
 mod wide;
 
-pub(crate) use ops::{Num, earlier, provided_within_segment};
+pub(crate) use ops::{Num, cold, earlier, provided_within_segment};
 pub(crate) use sealed::{Seal, Wide};
 pub use wide::{Rounded, WideOf};
 
@@ -468,6 +468,12 @@ pub trait Scalar: Copy + PartialOrd + Debug {
     ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
         let _ = (x, y, radii, motion, seal);
         None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __cast_layout<R, F: FnOnce() -> R, G: FnOnce() -> R>(whole: F, split: G, seal: Seal) -> R {
+        let _ = (split, seal);
+        whole()
     }
     #[doc(hidden)]
     #[inline(always)]

@@ -304,6 +304,16 @@ pub(crate) trait Num: Scalar {
     ) -> Option<Option<(Self, [Self; 2], [Self; 2])>> {
         Self::__cast_cores_certified(x, y, radii, motion, SEAL)
     }
+    /// A cast in the layout that suits the scalar: `whole()`, the fast and the careful
+    /// path inline together (`f64`, fixed point), or `split()`, the fast path inline and
+    /// the careful path out of line, reading its inputs again from the shape (`f32`: the
+    /// loop that casts then keeps nothing alive for that rare path and loads its inputs
+    /// straight into the vector registers). Both give the same answer; only code layout
+    /// depends on the choice (measured in `docs/benchmarks.md`).
+    #[inline(always)]
+    fn cast_layout<R>(whole: impl FnOnce() -> R, split: impl FnOnce() -> R) -> R {
+        Self::__cast_layout(whole, split, SEAL)
+    }
     /// What a filter in front of the careful cast kernel knows of the point moving from
     /// `start` along `direction`, `0 ≤ t ≤ max_time`, against segment `core` inflated by
     /// `radii[0] + radii[1]` (fixed point, `num/fixed_miss.rs`): `Some(true)`, certainly no
@@ -483,4 +493,27 @@ pub(crate) fn provided_within_segment<T: Scalar>(
     let cross = mw(vx, wy).sub(mw(vy, wx)).abs();
     let radius = T::plus(r1, r2);
     T::__wide_product_le(cross, cross, mw(radius, radius), length_sq, seal)
+}
+
+/// `f32`'s cast layout (`Num::cast_layout`): `split`, the fast path inline and the careful
+/// path out of line ([`cold`]).
+#[inline(always)]
+pub(crate) fn split<R, F: FnOnce() -> R, G: FnOnce() -> R>(whole: F, split: G) -> R {
+    let _ = whole;
+    split()
+}
+
+/// `f64`'s cast layout (`Num::cast_layout`): `whole`, all inline (its ray was measured
+/// slower split).
+#[inline(always)]
+pub(crate) fn whole<R, F: FnOnce() -> R, G: FnOnce() -> R>(whole: F, split: G) -> R {
+    let _ = split;
+    whole()
+}
+
+/// `careful()` out of line: a cast's careful path in the split layout.
+#[cold]
+#[inline(never)]
+pub(crate) fn cold<R>(careful: impl FnOnce() -> R) -> R {
+    careful()
 }
