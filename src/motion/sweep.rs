@@ -104,6 +104,9 @@ pub(crate) fn sweep_careful<V: Vector2>(
     clear: bool,
 ) -> Option<Hit<V>> {
     let zero = V::Scalar::ZERO;
+    // The reach, a root, only for a candidate, and first where the start is known clear
+    // (as in `Ray::cast_careful`).
+    let early = clear.then(|| motion.length());
     let cast = cast_core(
         circle.center,
         motion,
@@ -112,8 +115,7 @@ pub(crate) fn sweep_careful<V: Vector2>(
         (circle.radius, radius_y),
         clear,
     )?;
-    // The reach only now, for a candidate: most sweeps miss before it is needed.
-    let reach = motion.length();
+    let reach = early.unwrap_or_else(|| motion.length());
     let reach = if reach.is_finite() { reach } else { zero };
     if cast.inside.is_none() && !(cast.distance <= reach) {
         return None;

@@ -213,11 +213,13 @@ pub(super) fn div_floor(n: u128, d: u128, estimate: f64) -> u128 {
 #[inline]
 fn fast_unit(x: i64, y: i64, frac: u32) -> Option<(i64, i64)> {
     let (xf, yf) = (x as f64, y as f64);
-    let scale = pow2(frac) / float_sqrt(xf * xf + yf * yf);
+    let length = float_sqrt(xf * xf + yf * yf);
     let margin = f64::from_bits(u64::from(1023 + frac - 46) << 52);
     let component = |c: i64, cf: f64| {
-        // 0 ≤ s < 2^41, so `nearest` applies, and s − round(s) is exact.
-        let s = magnitude_f64(cf) * scale;
+        // 0 ≤ s < 2^41, so `nearest` applies, and s − round(s) is exact. The numerator
+        // `|cf|·2^frac` is exact and ready before the root: one rounded quotient after the
+        // root, where a reciprocal and a product took two.
+        let s = magnitude_f64(cf) * pow2(frac) / length;
         let sum = as_double(s + pow2(52));
         let whole = sum.to_bits() - pow2(52).to_bits();
         let off = magnitude_f64(s - (sum - pow2(52)));
