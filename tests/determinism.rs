@@ -1256,6 +1256,8 @@ const NON_FLOAT_NUM_FILES: &[&str] = &[
     "num/wide.rs",
     // Fixed point: integers (raw bits, `i128` products).
     "num/fixed.rs",
+    // Fixed point's quotients: integers, from float estimates corrected exactly.
+    "num/fixed_div.rs",
     // Fixed point's fast paths: the same integers, without saturation.
     "num/fast_fixed.rs",
     // Unit tests of the fixed-point hooks at the types' extremes.

@@ -12,21 +12,24 @@ use crate::vector::{Vector2, VectorOps};
 type S<V> = <V as Vector2>::Scalar;
 
 /// The normal of a disc entry, formed only for the entry that is kept: known already, or
-/// the unit vector along `m + unit · distance` (the touch point seen from the centre;
-/// `−unit` where that is zero).
+/// the unit vector along `m + unit · distance` with `m = start − c` (the touch point seen
+/// from the centre `c`; `−unit` where that is zero). Nothing but the entry itself is kept
+/// for the second form (two discs' entries are passed around before one is kept).
 #[derive(Clone, Copy)]
 pub(crate) enum Normal<V: Vector2> {
     Known(V),
-    Along(V, V, S<V>),
+    Along,
 }
 
 impl<V: Vector2> Normal<V> {
-    /// The unit normal.
+    /// The unit normal of the entry at `distance` into the disc around `c`, for the path
+    /// from `start` along `unit`.
     #[inline(always)]
-    pub(crate) fn resolve(self) -> V {
+    pub(crate) fn resolve(self, start: V, unit: V, (distance, c): (S<V>, V)) -> V {
         match self {
             Self::Known(normal) => normal,
-            Self::Along(m, unit, distance) => m
+            Self::Along => start
+                .sub(c)
                 .add(unit.scale(distance))
                 .normalize()
                 .unwrap_or(unit.neg()),
@@ -47,7 +50,7 @@ pub(crate) fn disc<V: Vector2>(
     radii: (S<V>, S<V>),
 ) -> Option<Entry<V>> {
     disc_lazy(start, moving, unit, c, radii, None)
-        .map(|(distance, normal, c)| (distance, normal.resolve(), c))
+        .map(|(distance, normal, c)| (distance, normal.resolve(start, unit, (distance, c)), c))
 }
 
 /// [`disc`] with the normal left to form: of two discs only the earlier entry's is
@@ -176,7 +179,7 @@ fn disc_entry<V: Vector2>(
     };
     // s = k² / (|m·u| + q): both terms positive, so nothing cancels.
     let distance = over::<V>(|| k_squared(m, radius, k_sq), approach.abs().add(q), k_sq);
-    Some((distance, Normal::Along(m, unit, distance), c))
+    Some((distance, Normal::Along, c))
 }
 
 /// [`disc_entry`] on the start, the centre and the radii scaled by the power of two
@@ -203,7 +206,11 @@ fn disc_rescaled<V: Vector2>(
         m,
         (false, None),
     );
-    scaled.map(|(distance, normal, _)| (distance.div(scale), normal, c))
+    // The normal formed here, on the scaled copy.
+    scaled.map(|(distance, normal, _)| {
+        let normal = normal.resolve(start_scaled, unit, (distance, c_scaled));
+        (distance.div(scale), Normal::Known(normal), c)
+    })
 }
 
 /// `|m|² − r²` as a narrow scalar: computed directly when that agrees exactly with the

@@ -267,7 +267,7 @@ fn cast_careful_pruned<V: Vector2, const PRUNE: bool, const ONCE: bool>(
         let t = t.add(t.half_times(10)).add(S::<V>::ONE.half_times(24));
         let xy = project::xy;
         let skip = reach.mul(t) >= distance
-            && S::<V>::path_outlook(xy(start), xy(direction), t, [xy(a), xy(b)], [rx, ry])
+            && S::<V>::path_outlook(xy(start), xy(direction), t, [xy(a), xy(b)], [rx, ry], false).0
                 == Some(true);
         #[cfg(all(test, feature = "fixed", feature = "std"))]
         pruning::SKIPPED.with(|skipped| skipped.set(skipped.get() + usize::from(skip)));

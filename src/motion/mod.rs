@@ -25,7 +25,7 @@
 //! assert_eq!(Circle::new([0.0, 0.0], 1.0).sweep(&wall, [6.0, 0.0]).unwrap().time, 0.5);
 //! ```
 
-mod cap;
+pub(crate) mod cap;
 pub(crate) mod cast;
 mod chain;
 mod crossings;

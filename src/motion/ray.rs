@@ -23,8 +23,8 @@
 
 use core::cell::Cell;
 
-use crate::motion::cap;
-use crate::motion::wall::side;
+use crate::motion::cap::{self, LazyEntry};
+use crate::motion::wall::{Outlook, side};
 use crate::num::{Num, Scalar, Wide, cold, earlier};
 use crate::query::Contact;
 use crate::query::project::{self, finite_point};
@@ -248,21 +248,29 @@ impl<V: Vector2> Ray<V> {
     #[inline(always)]
     fn cast_rest(&self, a: V, b: V, radius: S<V>, max_time: S<V>) -> Option<Hit<V>> {
         let zero = S::<V>::ZERO;
-        let outlook = S::<V>::path_outlook(
+        let (outlook, wall) = S::<V>::path_outlook(
             project::xy(self.origin),
             project::xy(self.direction),
             max_time,
             [project::xy(a), project::xy(b)],
             [zero, radius],
+            true,
         );
         if outlook == Some(true) {
             return None;
         }
-        self.cast_careful(a, b, radius, max_time, outlook == Some(false))
+        self.cast_careful(
+            a,
+            b,
+            radius,
+            max_time,
+            (outlook == Some(false)).then_some(wall),
+        )
     }
 
     /// [`cast_rest`](Self::cast_rest)'s careful kernel alone, for a
-    /// `max_time ≥ 0`; `clear`: the origin is known to be outside the shape.
+    /// `max_time ≥ 0`; `clear`: the origin is known to be outside the shape, with what
+    /// is known of the wall test ([`cast_core`]).
     #[inline]
     pub(crate) fn cast_careful(
         &self,
@@ -270,14 +278,14 @@ impl<V: Vector2> Ray<V> {
         b: V,
         radius: S<V>,
         max_time: S<V>,
-        clear: bool,
+        clear: Option<Outlook>,
     ) -> Option<Hit<V>> {
         let zero = S::<V>::ZERO;
         // The speed, a root, only for a candidate: most casts miss before it is needed.
         // Where a filter has found the start clear of the shape (fixed point), the cast
         // mostly hits, and the root is asked first, so that it runs alongside the entry
         // rather than after it (`docs/benchmarks.md`, stop 41).
-        let early = clear.then(|| self.direction.length());
+        let early = clear.map(|_| self.direction.length());
         let cast = cast_core(self.origin, self.direction, a, b, (zero, radius), clear)?;
         let speed = early.unwrap_or_else(|| self.direction.length());
         if cast.inside.is_none() {
@@ -328,20 +336,36 @@ pub(crate) type Entry<V> = (S<V>, V, V);
 
 /// What the casts of several starts against one segment `ab` share: its left normal and
 /// its length, each formed once, when first asked for (a capsule cast runs two starts
-/// against each core). No allocation: two cells on the caller's stack.
+/// against each core). No allocation: two cells on the caller's stack. For a single cast,
+/// also what a filter knows of its wall test, where it has formed that.
 pub(crate) struct Frame<V: Vector2> {
     left: Cell<Option<V>>,
     length: Cell<Option<S<V>>>,
+    wall: Option<Outlook>,
 }
 
 impl<V: Vector2> Frame<V> {
     /// Nothing formed yet.
     #[inline(always)]
     pub(crate) fn new() -> Self {
+        Self::knowing(None)
+    }
+
+    /// Nothing formed yet but, where given, the wall test's [`Outlook`] for the one cast
+    /// made against it.
+    #[inline(always)]
+    pub(crate) fn knowing(wall: Option<Outlook>) -> Self {
         Self {
             left: Cell::new(None),
             length: Cell::new(None),
+            wall,
         }
+    }
+
+    /// The wall test's [`Outlook`], where a filter formed it.
+    #[inline(always)]
+    pub(crate) fn wall(&self) -> Option<Outlook> {
+        self.wall
     }
 
     /// The unit left normal of `b − a` (`project::left_normal`).
@@ -373,7 +397,8 @@ impl<V: Vector2> Frame<V> {
 /// cast hits at distance 0 exactly when that query reports a contact, with its normal.
 ///
 /// `clear`: the start is known to be outside (a filter certified it, `Scalar`'s
-/// `path_outlook`), so the contact query would find nothing and is skipped.
+/// `path_outlook`), so the contact query would find nothing and is skipped; with it, the
+/// filter's [`Outlook`] of the wall test, which then need not be formed again.
 #[inline]
 pub(crate) fn cast_core<V: Vector2>(
     start: V,
@@ -381,7 +406,7 @@ pub(crate) fn cast_core<V: Vector2>(
     a: V,
     b: V,
     (start_radius, core_radius): (S<V>, S<V>),
-    clear: bool,
+    clear: Option<Outlook>,
 ) -> Option<Cast<V>> {
     let zero = S::<V>::ZERO;
     if !(start_radius >= zero) || !(core_radius >= zero) {
@@ -389,7 +414,7 @@ pub(crate) fn cast_core<V: Vector2>(
     }
     let shape = Capsule::new(a, b, core_radius);
     let touching = || Circle::new(start, start_radius).contact(&shape);
-    if let Some(contact) = if clear { None } else { touching() } {
+    if let Some(contact) = if clear.is_some() { None } else { touching() } {
         let core_point = contact.point.sub(contact.normal.scale(core_radius));
         return Some(Cast {
             distance: zero,
@@ -406,7 +431,7 @@ pub(crate) fn cast_core<V: Vector2>(
         a,
         b,
         (start_radius, core_radius),
-        (&Frame::new(), false),
+        (&Frame::knowing(clear), false),
     )?;
     Some(Cast {
         distance,
@@ -453,21 +478,40 @@ pub(crate) fn cast_outside<V: Vector2>(
             // Only the earlier entry's normal is formed. The nearer end's disc first (`a`'s
             // unless the filter saw the path enter the slab beyond `b`); the other's only
             // where it can come first: `b`'s where certainly before `a`'s (which wins a
-            // tie), `a`'s where no later than `b`'s.
+            // tie), `a`'s where no later than `b`'s. Where the other disc's entry is
+            // certainly later by distance alone (fixed point's filter), it is not cast.
             let disc = |c: V, horizon| {
                 cap::disc_lazy(start, (direction, low), unit, c, radii, horizon)
                     .filter(|entry| entry.0.is_finite())
             };
+            let xy = project::xy::<V>;
+            let radius = radii.0.add(radii.1);
+            let later = |c: V, first: &Option<LazyEntry<V>>| {
+                first.as_ref().is_some_and(|entry| {
+                    S::<V>::disc_entry_after(xy(start), xy(c), radius, entry.0)
+                })
+            };
             let (from_a, from_b) = if b_nearer {
                 let from_b = disc(b, None);
                 let horizon = from_b.as_ref().and_then(|entry| entry.0.next_up());
-                (disc(a, horizon), from_b)
+                let from_a = if later(a, &from_b) {
+                    None
+                } else {
+                    disc(a, horizon)
+                };
+                (from_a, from_b)
             } else {
                 let from_a = disc(a, None);
-                let from_b = disc(b, from_a.as_ref().map(|entry| entry.0));
+                let from_b = if later(b, &from_a) {
+                    None
+                } else {
+                    disc(b, from_a.as_ref().map(|entry| entry.0))
+                };
                 (from_a, from_b)
             };
-            earlier(from_a, from_b).map(|(distance, normal, c)| (distance, normal.resolve(), c))
+            earlier(from_a, from_b).map(|(distance, normal, c)| {
+                (distance, normal.resolve(start, unit, (distance, c)), c)
+            })
         })
     };
     let (distance, normal, core_point) = best?;

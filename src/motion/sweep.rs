@@ -10,6 +10,7 @@
 //! [`Shape::contact_with_margin`](crate::Shape::contact_with_margin).
 
 use crate::motion::ray::{Hit, cast_core};
+use crate::motion::wall::Outlook;
 use crate::num::{Num, Scalar, cold};
 use crate::query::project::{self, finite_point};
 use crate::shape::{Circle, Shape};
@@ -79,21 +80,23 @@ fn sweep_rest<V: Vector2>(
     radius_y: V::Scalar,
 ) -> Option<Hit<V>> {
     let xy = project::xy::<V>;
-    let outlook = V::Scalar::path_outlook(
+    let (outlook, wall) = V::Scalar::path_outlook(
         xy(circle.center),
         xy(motion),
         V::Scalar::ONE,
         [xy(a), xy(b)],
         [circle.radius, radius_y],
+        true,
     );
     if outlook == Some(true) {
         return None;
     }
-    sweep_careful(circle, motion, a, b, radius_y, outlook == Some(false))
+    let clear = (outlook == Some(false)).then_some(wall);
+    sweep_careful(circle, motion, a, b, radius_y, clear)
 }
 
 /// [`sweep_rest`]'s careful kernel alone; `clear`: the circle is known to be apart
-/// from the shape at the start.
+/// from the shape at the start, with what is known of the wall test (`cast_core`).
 #[inline]
 pub(crate) fn sweep_careful<V: Vector2>(
     circle: &Circle<V>,
@@ -101,12 +104,12 @@ pub(crate) fn sweep_careful<V: Vector2>(
     a: V,
     b: V,
     radius_y: V::Scalar,
-    clear: bool,
+    clear: Option<Outlook>,
 ) -> Option<Hit<V>> {
     let zero = V::Scalar::ZERO;
     // The reach, a root, only for a candidate, and first where the start is known clear
     // (as in `Ray::cast_careful`).
-    let early = clear.then(|| motion.length());
+    let early = clear.map(|_| motion.length());
     let cast = cast_core(
         circle.center,
         motion,

@@ -14,6 +14,11 @@ use crate::vector::{Vector2, VectorOps};
 
 type S<V> = <V as Vector2>::Scalar;
 
+/// What fixed point's float filter knows of the wall test ([`Scalar::wall_outlook`]):
+/// whether the start is certainly outside the slab, and where the path enters it along
+/// the segment (before `a`, between the ends, beyond `b`), where certain.
+pub(crate) type Outlook = (bool, Option<Ordering>);
+
 /// The sign of a wide value: -1, 0 or 1 (0 for NaN).
 #[inline]
 fn sign<T: Wide>(v: T) -> i8 {
@@ -208,10 +213,13 @@ pub(crate) fn side<V: Vector2>(
     // one first) before the normal and the quotient are formed; one certainly between
     // the ends needs no check (`wall_point`).
     let xy = project::xy::<V>;
+    // (Formed already where the path's filter found the start clear, `Frame::wall`.)
     let (clear, outlook) = if radius == zero {
         (false, None)
     } else {
-        S::<V>::wall_outlook(xy(start), xy(direction), [xy(a), xy(b)], radius)
+        frame.wall().unwrap_or_else(|| {
+            S::<V>::wall_outlook(xy(start), xy(direction), [xy(a), xy(b)], radius)
+        })
     };
     if !clear {
         let h0_abs = h0.abs();

@@ -782,7 +782,7 @@ mod tests {
                     let (o, d, a, b, r1, r2) = rounded(regime(name, &mut rng), single);
                     let reach = (d[0] * d[0] + d[1] * d[1]).sqrt();
                     let careful =
-                        cast_core(o, d, a, b, (r1, r2), false).filter(|c| c.distance <= reach);
+                        cast_core(o, d, a, b, (r1, r2), None).filter(|c| c.distance <= reach);
                     // The hook's pretests, before `cast`: a certain miss of the step.
                     if super::misses_early(o, d, (a, b), (r1, r2), 1.0, single) {
                         assert!(careful.is_none(), "{name}: a certain miss hits");
@@ -1067,7 +1067,7 @@ mod tests {
                         );
                         careful.map(|hit| hit.time)
                     } else {
-                        cast_core(x.0, d, y.0, y.1, radii, false).map(|c| c.distance)
+                        cast_core(x.0, d, y.0, y.1, radii, None).map(|c| c.distance)
                     };
                     assert_eq!(found, None, "{case}: {x:?} {d:?} {y:?} {radii:?}");
                 }
@@ -1125,7 +1125,7 @@ mod tests {
                 if miss {
                     said += 1;
                     let reach = max_time * d[0].hypot(d[1]);
-                    let found = cast_core(o, d, a, b, radii, false).filter(|c| c.distance <= reach);
+                    let found = cast_core(o, d, a, b, radii, None).filter(|c| c.distance <= reach);
                     assert!(found.is_none(), "{case}: {o:?} {d:?} {a:?} {b:?} {radii:?}");
                 }
                 if delta == 1e-3 && r > 0.1 {

@@ -27,7 +27,8 @@
 //! the `f64` exact predicate's filter, whose answer, being exact, is the integers' own.
 
 use super::exact;
-use super::fixed::{div_floor, pow2, round_shift, scaled_ratio};
+use super::fixed::{pow2, round_shift};
+use super::fixed_div::{div_floor, scaled_ratio};
 use super::{Num, Scalar};
 
 /// `2^50`: raw values below it in magnitude are `f64` values exactly, and so is every

@@ -15,6 +15,7 @@
 //!
 //! Multiplication rounds to nearest (ties away from zero), as does division.
 
+use super::fixed_div::{div_all_fraction, div_floor, scaled_ratio, wide_quotient};
 use super::{Num, Scalar, Seal, WideOf};
 use fixed::types::extra::{LeEqU32, LeEqU64};
 use fixed::{FixedI32, FixedI64};
@@ -26,17 +27,19 @@ pub(super) const fn pow2(e: u32) -> f64 {
 }
 
 /// `|x|` for a float (without relying on `f64::abs`, which `core` lacks on older
-/// toolchains).
+/// toolchains), by clearing the sign bit: no branch, where a comparison compiled to one
+/// that went either way at random with the sign of a direction's component
+/// (`docs/benchmarks.md`, stop 42).
 #[inline]
 fn magnitude_f64(x: f64) -> f64 {
-    if x < 0.0 { -x } else { x }
+    f64::from_bits(x.to_bits() & !(1 << 63))
 }
 
 /// The integer nearest to `x` (ties to even), for `0 ≤ x < 2^51`: adding 2^52 rounds it
 /// to an integer, which then sits in the low bits of the sum. Cheaper than a saturating
 /// conversion.
 #[inline]
-fn nearest(x: f64) -> u64 {
+pub(super) fn nearest(x: f64) -> u64 {
     as_double(x + pow2(52)).to_bits() - pow2(52).to_bits()
 }
 
@@ -152,7 +155,7 @@ pub(super) fn float_sqrt(x: f64) -> f64 {
 /// `n` as an `f64`, within a relative 2^-52 (truncated to 63 bits, then rounded: cheaper
 /// than the `u128` conversion's library call).
 #[inline]
-fn approx_f64(n: u128) -> f64 {
+pub(super) fn approx_f64(n: u128) -> f64 {
     let zeros = n.leading_zeros();
     if zeros >= 65 {
         (n as i64) as f64
@@ -168,36 +171,6 @@ fn approx_f64(n: u128) -> f64 {
 fn approx_f64_signed(n: i128) -> f64 {
     let magnitude = approx_f64(n.unsigned_abs());
     if n < 0 { -magnitude } else { magnitude }
-}
-
-/// `⌊n ÷ d⌋` for `d > 0`, exactly; `estimate` is `n ÷ d` as a non-negative float, off by
-/// a few units at most (quick when within one).
-///
-/// Quotients below 2^50 start from the estimate and are corrected exactly in integers,
-/// which avoids the 128-bit division's library call.
-#[inline]
-pub(super) fn div_floor(n: u128, d: u128, estimate: f64) -> u128 {
-    if estimate < pow2(50) && d >> 124 == 0 {
-        // Within a few units of the quotient, so |n − q·d| < 8d < 2^127: the wrapped
-        // difference is the true one. (Within an estimate of 2^50 every caller's relative
-        // error is below 2^-50, and the absolute one below 5.)
-        let mut q = nearest(estimate);
-        let d_signed = d as i128;
-        let mut rem = n.wrapping_sub(u128::from(q).wrapping_mul(d)) as i128;
-        while rem < 0 {
-            q -= 1;
-            rem += d_signed;
-        }
-        while rem >= d_signed {
-            q += 1;
-            rem -= d_signed;
-        }
-        u128::from(q)
-    } else if n >> 64 == 0 && d >> 64 == 0 {
-        u128::from(n as u64 / d as u64)
-    } else {
-        n / d
-    }
 }
 
 /// The unit vector along `(x, y)` (each below 2^62 in magnitude, the larger one at least
@@ -239,72 +212,6 @@ pub(super) fn round_shift(v: i128, shift: u32) -> i128 {
     // 2^shift − half = half; `v >> 127` is −1 for a negative v and 0 otherwise.
     let half = 1_i128 << (shift - 1);
     (v + half + (v >> 127)) >> shift
-}
-
-/// `round(num × 2^frac ÷ den)` for `0 < num < den`, in `[0, 2^frac]`.
-#[inline]
-pub(super) fn scaled_ratio(mut num: i128, mut den: i128, frac: u32) -> i128 {
-    // Make room for the shift: keep den below 2^(126 − frac).
-    let mut bits = 128 - den.leading_zeros();
-    let room = 126 - frac;
-    if bits > room {
-        let shift = bits - room;
-        num >>= shift;
-        den >>= shift;
-        bits = room;
-    }
-    if den <= 0 {
-        return 0;
-    }
-    // 0 ≤ num < den here: ⌊(num·2^frac + ⌊den/2⌋) / den⌋, all non-negative.
-    let (num, den) = (num as u128, den as u128);
-    // Both shifted alike to fit an i64 (den keeps 63 bits when shifted), so the estimate is
-    // off by a relative 2^-51 plus 2^(frac − 62).
-    let fit = bits.saturating_sub(63);
-    let estimate = ((num >> fit) as i64 as f64) / ((den >> fit) as i64 as f64) * pow2(frac);
-    div_floor((num << frac) + den / 2, den, estimate) as i128
-}
-
-/// `round(num · 2^64 ÷ den)`, half away from zero, for `den ≠ 0`: division for the types
-/// with 64 fractional bits, whose shifted dividend can reach `i128::MIN`.
-fn div_all_fraction(num: i128, den: i128) -> i128 {
-    let shifted = num << 64;
-    let half = den.abs() / 2;
-    let biased = if (shifted < 0) == (den < 0) {
-        shifted.saturating_add(half * den.signum())
-    } else {
-        shifted.saturating_sub(half * den.signum())
-    };
-    // Only i128::MIN ÷ −1 fails; its true quotient is positive and huge.
-    biased.checked_div(den).unwrap_or(i128::MAX)
-}
-
-/// `num ÷ den` rounded half away from zero, for a wide `num` (scaled by `2^(2f)`) and a
-/// raw `den` (scaled by `2^f`): the raw value of the quotient at scale `2^f`, saturated
-/// at `i128`'s range; a zero `den` gives `i128::MAX`, `i128::MIN` or 0 by the sign of
-/// `num`, which `saturate` turns into the type's `MAX`, `MIN` or zero, as `over` does.
-///
-/// For a `num` that is a narrow value widened (`a_raw · 2^f`) this is `over(a, den)` bit
-/// for bit: the same quotient `⌊(|a_raw| · 2^f + ⌊|den|/2⌋) / |den|⌋`.
-#[inline]
-fn wide_quotient(num: i128, den: i128) -> i128 {
-    if den == 0 {
-        return match num.cmp(&0) {
-            core::cmp::Ordering::Greater => i128::MAX,
-            core::cmp::Ordering::Less => i128::MIN,
-            core::cmp::Ordering::Equal => 0,
-        };
-    }
-    // |num| ≤ 2^127 and |den| < 2^64: the biased numerator fits in u128.
-    let (n, d) = (num.unsigned_abs(), den.unsigned_abs());
-    let biased = n + d / 2;
-    let estimate = approx_f64(biased) / approx_f64(d);
-    let magnitude = div_floor(biased, d, estimate).min(i128::MAX as u128) as i128;
-    if (num < 0) != (den < 0) {
-        -magnitude
-    } else {
-        magnitude
-    }
 }
 
 macro_rules! fixed_scalar {
@@ -499,13 +406,24 @@ macro_rules! fixed_scalar {
                 max_time: Self,
                 core: [[Self; 2]; 2],
                 radii: [Self; 2],
+                wall: bool,
                 _: Seal,
-            ) -> Option<bool> {
-                fixed_miss::path_outlook(start, direction, max_time, core, radii)
+            ) -> (Option<bool>, (bool, Option<core::cmp::Ordering>)) {
+                fixed_miss::path_outlook(start, direction, max_time, core, radii, wall)
             }
             #[inline(always)]
             fn __next_up(a: Self, _: Seal) -> Option<Self> {
                 a.to_bits().checked_add(1).map(Self::from_bits)
+            }
+            #[inline(always)]
+            fn __disc_entry_after(
+                s: [Self; 2],
+                c: [Self; 2],
+                r: Self,
+                entry: Self,
+                _: Seal,
+            ) -> bool {
+                fixed_miss::disc_entry_after(s, c, r, entry)
             }
             #[cfg(any(feature = "std", feature = "libm"))]
             #[inline(always)]

@@ -26,7 +26,6 @@
 //! integers, are.
 
 use super::fast_fixed::{Raw, in_range};
-#[cfg(any(feature = "std", feature = "libm"))]
 use core::cmp::Ordering;
 
 /// The margin's factor: `2¹²` units in the last place per unit of magnitude. The unit
@@ -104,13 +103,12 @@ fn distance_sq(p: P, a: P, b: P) -> f64 {
 fn distance_sq_along(p: P, a: P, v: P, length_sq: f64) -> f64 {
     let w = sub(p, a);
     let along = v[0] * w[0] + v[1] * w[1];
-    let t = if along <= 0.0 {
-        0.0
-    } else if along >= length_sq {
-        1.0
-    } else {
-        along / length_sq
-    };
+    // Clamped to `[0, |v|²]` before the division, by selects (no branch: the region is
+    // data, and a branch on it is mispredicted), for the same `t` as a test of each end
+    // region first: exactly 0 or 1 there (a point segment: `0 / 1`).
+    let along = if along < 0.0 { 0.0 } else { along };
+    let along = if along > length_sq { length_sq } else { along };
+    let t = along / if length_sq > 0.0 { length_sq } else { 1.0 };
     let q = sub(w, [v[0] * t, v[1] * t]);
     q[0] * q[0] + q[1] * q[1]
 }
@@ -119,7 +117,8 @@ fn distance_sq_along(p: P, a: P, v: P, length_sq: f64) -> f64 {
 /// `bound`.
 #[inline(always)]
 fn same_side(u: f64, v: f64, bound: f64) -> bool {
-    (u > bound && v > bound) || (u < -bound && v < -bound)
+    // Non-short-circuit: four comparisons, no branch.
+    ((u > bound) & (v > bound)) | ((u < -bound) & (v < -bound))
 }
 
 /// Whether segments `pq` and `ab` are certainly farther apart than `rho`, given the
@@ -156,7 +155,7 @@ fn apart(p: P, q: P, a: P, b: P, rho: f64, m: f64) -> bool {
 fn crossing_possible(p: P, q: P, a: P, b: P, bound: f64) -> bool {
     let (v, u) = (sub(b, a), sub(q, p));
     !(same_side(cross(v, sub(p, a)), cross(v, sub(q, a)), bound)
-        || same_side(cross(u, sub(a, p)), cross(u, sub(b, p)), bound))
+        | same_side(cross(u, sub(a, p)), cross(u, sub(b, p)), bound))
 }
 
 /// The smaller and the larger of two floats.
@@ -178,7 +177,7 @@ fn apart_across(x: [P; 2], y: [P; 2], d: P, far: f64, m: f64) -> bool {
     let gap = if ahead > behind { ahead } else { behind };
     let clear = gap - 4.0 * size(d) * m * SLACK;
     let dd = d[0] * d[0] + d[1] * d[1];
-    clear > 0.0 && clear * clear > far * far * dd * (1.0 + SLACK)
+    (clear > 0.0) & (clear * clear > far * far * dd * (1.0 + SLACK))
 }
 
 /// `2^−frac`, one unit in the last place.
@@ -195,12 +194,22 @@ fn margin<T: Raw>(m: f64, max_time: f64) -> f64 {
     MARGIN_ULPS * (m * ulp::<T>() + max_time + 2.0)
 }
 
+/// What the filter knows of the careful kernel's wall test: [`wall_outlook`]'s answer.
+pub(crate) type Wall = (bool, Option<Ordering>);
+
+/// The wall test's outlook where nothing is known.
+const UNKNOWN: Wall = (false, None);
+
 /// What the filter knows of a point moving from `start` along `direction` for
 /// `0 ≤ t ≤ max_time` against segment `core` inflated by `radii[0] + radii[1]` (a ray, or
 /// a circle of `radii[0]` swept against a shape of `radii[1]`): `Some(true)` where the
 /// path certainly stays farther than the careful kernel's margin (no hit), `Some(false)`
 /// where only the start is certainly clear of the shape (the kernel's start-inside test
 /// would say "outside"), `None` where neither is certain.
+///
+/// With `Some(false)` and `with_wall` set comes [`wall_outlook`]'s answer for the same
+/// path and the radius `radii[0] + radii[1]`, from the values already converted here (the
+/// careful kernel then goes on to its wall test, and mostly hits); [`UNKNOWN`] otherwise.
 #[inline(always)]
 pub(crate) fn path_outlook<T: Raw>(
     start: [T; 2],
@@ -208,7 +217,8 @@ pub(crate) fn path_outlook<T: Raw>(
     max_time: T,
     core: [[T; 2]; 2],
     radii: [T; 2],
-) -> Option<bool> {
+    with_wall: bool,
+) -> (Option<bool>, Wall) {
     let (o, d, steps) = (unit_point(start), unit_point(direction), units(max_time));
     let (a, b) = (unit_point(core[0]), unit_point(core[1]));
     let (r0, r1) = (units(radii[0]), units(radii[1]));
@@ -219,7 +229,7 @@ pub(crate) fn path_outlook<T: Raw>(
     // The reach `|direction| · max_time` must not saturate either (a saturated reach and
     // distance would compare equal).
     if !(inputs < T::LIMIT as f64) || !(2.0 * size(d) * t < T::LIMIT as f64) {
-        return None;
+        return (None, UNKNOWN);
     }
     let radius = r0 + r1;
     let end = add(o, [d[0] * t, d[1] * t]);
@@ -228,18 +238,29 @@ pub(crate) fn path_outlook<T: Raw>(
     let far = rho + m * SLACK;
     // A path passing by: the most common miss, first.
     if apart_across([o, o], [a, b], d, far, m) {
-        return Some(true);
+        return (Some(true), UNKNOWN);
     }
     let far_sq = far * far + m * m * SLACK;
     let v = sub(b, a);
     let length_sq = v[0] * v[0] + v[1] * v[1];
     if !(distance_sq_along(o, a, v, length_sq) > far_sq) {
-        return None;
+        return (None, UNKNOWN);
     }
+    // The wall test's outlook, where [`wall_outlook`] would give one: every raw value of
+    // its inputs below its limit (their sum is; `radius`, a sum of two of them, is exact).
+    #[cfg(not(any(feature = "std", feature = "libm")))]
+    let _ = with_wall;
+    let wall = || {
+        #[cfg(any(feature = "std", feature = "libm"))]
+        if with_wall && wall_fits::<T>() && inputs < WALL_LIMIT as f64 {
+            return wall_units::<T>(o, d, [a, b], (v, length_sq), abs(radius));
+        }
+        UNKNOWN
+    };
     // The rest of `apart`, cheapest first for a hit: a path that hits mostly ends near
     // the shape or crosses its core.
     if !(distance_sq_along(end, a, v, length_sq) > far_sq) {
-        return Some(false);
+        return (Some(false), wall());
     }
     let box_apart = |i: usize| {
         let (p_lo, p_hi) = lo_hi(o[i], end[i]);
@@ -247,13 +268,16 @@ pub(crate) fn path_outlook<T: Raw>(
         p_lo > a_hi + far || a_lo > p_hi + far
     };
     if box_apart(0) || box_apart(1) {
-        return Some(true);
+        return (Some(true), UNKNOWN);
     }
-    Some(
-        !crossing_possible(o, end, a, b, m * m * SLACK)
-            && distance_sq(a, o, end) > far_sq
-            && distance_sq(b, o, end) > far_sq,
-    )
+    let miss = !crossing_possible(o, end, a, b, m * m * SLACK)
+        && distance_sq(a, o, end) > far_sq
+        && distance_sq(b, o, end) > far_sq;
+    if miss {
+        (Some(true), UNKNOWN)
+    } else {
+        (Some(false), wall())
+    }
 }
 
 /// Whether cores with the ends `points`, whose distance the careful path gave as `gap`,
@@ -397,31 +421,84 @@ pub(crate) fn wall_outlook<T: Raw>(
     direction: [T; 2],
     core: [[T; 2]; 2],
     radius: T,
-) -> (bool, Option<Ordering>) {
-    #[cfg(all(test, feature = "std"))]
-    if walls::OFF.with(core::cell::Cell::get) {
-        return (false, None);
-    }
+) -> Wall {
     let raw = |p: [T; 2]| p.map(T::raw);
     let [o, d, a, b] = [start, direction, core[0], core[1]].map(raw);
-    let values = [o[0], o[1], d[0], d[1], a[0], a[1], b[0], b[1], radius.raw()];
-    // One (2^FRAC raw) well inside the limit, so that unit vectors do not saturate; at
-    // least 12 fractional bits, so that the rounded rate stays within 2⁻⁴ of itself; raw
-    // values below 2^52, so that they and their differences are exact in floats.
-    let one_fits = T::FRAC >= 12 && T::FRAC < 60 && (1_i64 << T::FRAC) < T::LIMIT;
-    let limit = if T::LIMIT < 1 << 52 {
-        T::LIMIT
-    } else {
-        1 << 52
-    };
-    if !one_fits || !in_range(values, limit) {
-        return (false, None);
+    if !wall_inputs::<T, 9>([o[0], o[1], d[0], d[1], a[0], a[1], b[0], b[1], radius.raw()]) {
+        return UNKNOWN;
     }
     let (o, d) = (unit_point(start), unit_point(direction));
     let (a, b, r) = (unit_point(core[0]), unit_point(core[1]), abs(units(radius)));
-    let (v, w) = (sub(b, a), sub(o, a));
+    let v = sub(b, a);
+    wall_units::<T>(o, d, [a, b], (v, dot(v, v)), r)
+}
+
+/// Raw values below `2^52`, so that they and their differences are exact in floats
+/// ([`wall_outlook`], [`disc_entry_after`]).
+const WALL_LIMIT: i64 = 1 << 52;
+
+/// Whether the format suits [`wall_outlook`] and [`disc_entry_after`] ([`wall_fits`]) and
+/// the raw `values` lie below its limit and [`WALL_LIMIT`].
+#[inline(always)]
+fn wall_inputs<T: Raw, const N: usize>(values: [i64; N]) -> bool {
+    let limit = if T::LIMIT < WALL_LIMIT {
+        T::LIMIT
+    } else {
+        WALL_LIMIT
+    };
+    wall_fits::<T>() && in_range(values, limit)
+}
+
+/// Whether the format suits [`wall_outlook`] and [`disc_entry_after`]: one (`2^FRAC`
+/// raw) well inside the limit, so that unit vectors do not saturate, and at least 12
+/// fractional bits, so that the rounded rate stays within `2⁻⁴` of itself.
+#[inline(always)]
+const fn wall_fits<T: Raw>() -> bool {
+    T::FRAC >= 12 && T::FRAC < 60 && (1_i64 << T::FRAC) < T::LIMIT
+}
+
+/// Whether the careful kernel's entry into the disc of `radius` around `c`
+/// (`disc_lazy`, `src/motion/cap.rs`), for a path from `start` along any rounded unit
+/// vector `u`, is certainly later than `entry`, by distance alone.
+///
+/// With `m = start − c` and `R` the radius, in units in the last place, the kernel forms
+/// `k² = |m|² − R²` exactly, returns distance 0 only where `k² ≤ 0`, and otherwise enters
+/// at `k² / (|m·u| + q)` rounded once (half a unit), with the half chord `0 ≤ q ≤ R` (the
+/// rounded root of at most `R²`) and `|m·u|` rounded once from a `u` whose components are
+/// each within a unit of the exact unit vector's: `|m·u| ≤ |m| (1 + 2⁻ᶠ·2) + 1` for `f`
+/// fractional bits. So the entry is at least `(|m| − R)(|m| + R) / (|m| + R + ε) − ½ ≥
+/// |m| − R − ε − ½` with `ε = 2|m| 2⁻ᶠ + 1` (a point disc, `R = 0`, enters at `|m|`
+/// rounded). This answers `true` where `|m| (1 − 4·2⁻ᶠ − 2⁻⁴⁰) > entry + R + 4`, compared
+/// in squares (the float roundings, a few `2⁻⁵³` of each side, are far inside the
+/// `2⁻⁴⁰`), with raw inputs below `2^52`, so that `m` is exact in floats.
+#[inline(always)]
+pub(crate) fn disc_entry_after<T: Raw>(start: [T; 2], c: [T; 2], radius: T, entry: T) -> bool {
+    if !wall_inputs::<T, 6>([start[0], start[1], c[0], c[1], radius, entry].map(T::raw)) {
+        return false;
+    }
+    #[cfg(all(test, feature = "std"))]
+    if walls::OFF.with(core::cell::Cell::get) {
+        return false;
+    }
+    let m = sub(unit_point(start), unit_point(c));
+    let reach = abs(units(entry)) + abs(units(radius)) + 4.0;
+    let k = 1.0 - 4.0 * ulp::<T>() - SLACK;
+    reach * reach < (m[0] * m[0] + m[1] * m[1]) * (k * k)
+}
+
+/// [`wall_outlook`] on the inputs in units in the last place, exact (raw values below
+/// [`WALL_LIMIT`], in a format that [`wall_fits`]): the start `o`, the direction `d`,
+/// the core's ends, `v = b − a` with `|v|²`, and the radius `r ≥ 0`.
+#[cfg(any(feature = "std", feature = "libm"))]
+#[inline(always)]
+fn wall_units<T: Raw>(o: P, d: P, [a, b]: [P; 2], (v, vv): (P, f64), r: f64) -> Wall {
+    #[cfg(all(test, feature = "std"))]
+    if walls::OFF.with(core::cell::Cell::get) {
+        return UNKNOWN;
+    }
+    let w = sub(o, a);
     let (h0, h1) = (abs(cross(v, w)), abs(cross(v, d)));
-    let (vv, dd) = (dot(v, v), dot(d, d));
+    let dd = dot(d, d);
     let length = super::fixed::float_sqrt(vv);
     let m = size(o) + size(a) + size(b);
     let clear = h0 - m * m * SLACK > r * length * (1.0 + SLACK);
@@ -567,7 +644,8 @@ mod tests {
                 continue;
             }
             let radius = of(radius);
-            let outlook = path_outlook(o, d, max_time, [a, b], [start_radius, radius]);
+            let (outlook, wall) =
+                path_outlook(o, d, max_time, [a, b], [start_radius, radius], true);
             let capsule = Capsule::new(a, b, radius);
             match outlook {
                 Some(true) => {
@@ -575,7 +653,7 @@ mod tests {
                         near += 1;
                     }
                     if start_radius == <T as Scalar>::ZERO {
-                        let hit = Ray::new(o, d).cast_careful(a, b, radius, max_time, false);
+                        let hit = Ray::new(o, d).cast_careful(a, b, radius, max_time, None);
                         assert!(
                             hit.is_none(),
                             "ray {case}: {o:?} {d:?} {max_time:?} {a:?} {b:?} {radius:?}: {hit:?}"
@@ -590,9 +668,10 @@ mod tests {
                             <T as Scalar>::ONE,
                             [a, b],
                             [start_radius, radius],
+                            false,
                         );
-                        if short == Some(true) {
-                            let hit = sweep_careful(&circle, motion, a, b, radius, false);
+                        if short.0 == Some(true) {
+                            let hit = sweep_careful(&circle, motion, a, b, radius, None);
                             assert!(hit.is_none(), "sweep {case}: {hit:?}");
                         }
                     }
@@ -600,8 +679,12 @@ mod tests {
                 Some(false) => {
                     let contact = Circle::new(o, start_radius).contact(&capsule);
                     assert!(contact.is_none(), "clear start {case}: {contact:?}");
+                    // The wall test's outlook that comes with it is `wall_outlook`'s.
+                    // (Or nothing, where the inputs' magnitudes sum beyond its range.)
+                    let alone = wall_outlook(o, d, [a, b], Num::add(start_radius, radius));
+                    assert!(wall == alone || wall == UNKNOWN, "wall outlook {case}");
                 }
-                None => {}
+                None => assert_eq!(wall, UNKNOWN),
             }
             // A capsule cast: a short stick from `o` swept by `d` against the capsule.
             let tip = [
@@ -747,6 +830,82 @@ mod tests {
         assert_eq!(margin::<I16F16>(65536.0 * 10.0, 0.0), 12.0 * 4096.0);
     }
 
+    /// Wherever `disc_entry_after` says the kernel's disc entry is later than `entry`, it
+    /// is (or the disc is missed): random discs and paths, head on, grazing within a few
+    /// units in the last place of tangency and in between, at four magnitudes, against
+    /// `entry` placed a few units below the kernel's own entry and further off. Returns
+    /// how many times it said so within 64 units of the entry (the margin's own cases).
+    fn later_discs_are_later<T: Raw + Scalar + fixed::traits::Fixed>(ulp: f64) -> usize {
+        use crate::motion::cap::disc_lazy;
+        use crate::vector::VectorOps;
+        let mut rng = Rng(0x0d15_c0de_5eed);
+        let of = |x: f64| T::saturating_from_num(x);
+        let (mut near, mut said) = (0, 0);
+        for case in 0..20_000 {
+            let scale = [1.0, 10.0, 100.0, 0.01][case % 4];
+            let c = [
+                rng.uniform(-4.0, 4.0) * scale,
+                rng.uniform(-4.0, 4.0) * scale,
+            ];
+            let r = [0.0, rng.uniform(0.0, 1.5) * scale][usize::from(case % 5 != 0)];
+            let distance = rng.uniform(0.0, 6.0) * scale + r;
+            let angle = rng.uniform(0.0, core::f64::consts::TAU);
+            let start = [c[0] + distance * angle.cos(), c[1] + distance * angle.sin()];
+            // The miss distance of the line: through the centre, at the edge give or take a
+            // few units, or anywhere across the disc.
+            let miss = match case % 3 {
+                0 => 0.0,
+                1 => r + rng.uniform(-8.0, 8.0) * ulp * scale,
+                _ => rng.uniform(-1.2, 1.2) * r,
+            };
+            let toward = [c[0] - start[0], c[1] - start[1]];
+            let length = (toward[0] * toward[0] + toward[1] * toward[1]).sqrt();
+            let aim = [0, 1].map(|i| c[i] + miss * [-toward[1], toward[0]][i] / length);
+            let d = [0, 1].map(|i| (aim[i] - start[i]) * rng.uniform(0.5, 2.0));
+            let (p, dp) = (start.map(of), d.map(of));
+            let Some(unit) = dp.normalize() else {
+                continue;
+            };
+            let (cp, rp) = (c.map(of), of(r));
+            let radii = (<T as Scalar>::ZERO, rp);
+            let zero = [<T as Scalar>::ZERO; 2];
+            let kernel = disc_lazy(p, (dp, zero), unit, cp, radii, None).map(|e| e.0);
+            // Candidates: the kernel's own entry less a few units, and fractions of it.
+            let base: f64 = match kernel {
+                Some(s) => value(s),
+                None => distance - r,
+            };
+            let offsets = [0.0, 1.0, 4.0, 16.0, 64.0, 4096.0].map(|k: f64| base - k * ulp * scale);
+            let units = [8.0, 24.0, 32.0, 48.0].map(|k: f64| base - k * ulp);
+            let fractions = [0.5, 0.9, 0.99].map(|f| base * f);
+            for entry in offsets.into_iter().chain(units).chain(fractions) {
+                let entry = of(entry.max(0.0));
+                if disc_entry_after(p, cp, rp, entry) {
+                    said += 1;
+                    if kernel.is_some_and(|s| value(s) - value(entry) <= 64.0 * ulp * scale) {
+                        near += 1;
+                    }
+                    assert!(
+                        kernel.is_none_or(|s| s > entry),
+                        "case {case}: {p:?} {dp:?} {cp:?} {rp:?}: {kernel:?} <= {entry:?}"
+                    );
+                }
+            }
+        }
+        assert!(said > 10_000, "said {said}");
+        near
+    }
+
+    #[test]
+    fn later_discs_are_later_in_every_format() {
+        let near = [
+            later_discs_are_later::<I32F32>(1.0 / 4_294_967_296.0),
+            later_discs_are_later::<I16F16>(1.0 / 65_536.0),
+            later_discs_are_later::<I48F16>(1.0 / 65_536.0),
+        ];
+        std::eprintln!("certain within 64 units of the entry: {near:?}");
+    }
+
     #[test]
     fn far_paths_are_certain_misses_and_far_starts_are_clear() {
         let v = |x: f64, y: f64| [I32F32::from_num(x), I32F32::from_num(y)];
@@ -755,32 +914,42 @@ mod tests {
         let one = <I32F32 as Scalar>::ONE;
         // Parallel to the core, 0.6 from it: 0.1 beyond the radius, far more than `E`.
         assert_eq!(
-            path_outlook(v(-1.0, 0.6), v(6.0, 0.0), one, core, radii),
-            Some(true)
+            path_outlook(v(-1.0, 0.6), v(6.0, 0.0), one, core, radii, true),
+            (Some(true), UNKNOWN)
         );
-        // 0.4 from it: it hits, and the start is clear.
+        // 0.4 from it: it hits, and the start is clear; it runs along the walls, inside
+        // their slab (nothing known of the wall test).
         assert_eq!(
-            path_outlook(v(-1.0, 0.4), v(6.0, 0.0), one, core, radii),
-            Some(false)
+            path_outlook(v(-1.0, 0.4), v(6.0, 0.0), one, core, radii, true),
+            (Some(false), (false, None))
         );
         // Too short to reach: a certain miss.
         assert_eq!(
-            path_outlook(v(-3.0, 0.0), v(1.0, 0.0), one, core, radii),
-            Some(true)
+            path_outlook(v(-3.0, 0.0), v(1.0, 0.0), one, core, radii, true),
+            (Some(true), UNKNOWN)
         );
-        // Crossing the core from far away: the start is clear, the path is not.
+        // Crossing the core from far away: the start is clear, the path is not; it starts
+        // outside the slab and enters it through the upper wall, at x = 2 between the ends.
         assert_eq!(
-            path_outlook(v(2.0, 5.0), v(0.0, -10.0), one, core, radii),
-            Some(false)
+            path_outlook(v(2.0, 5.0), v(0.0, -10.0), one, core, radii, true),
+            (Some(false), (true, Some(Ordering::Equal)))
+        );
+        // The same beyond the end at x = 4: into the slab at x = 4.21, `b`'s disc decides.
+        assert_eq!(
+            path_outlook(v(4.3, 5.0), v(-0.2, -10.0), one, core, radii, true),
+            (Some(false), (true, Some(Ordering::Greater)))
         );
         // Starting inside: nothing certain.
         assert_eq!(
-            path_outlook(v(2.0, 0.2), v(0.0, 1.0), one, core, radii),
-            None
+            path_outlook(v(2.0, 0.2), v(0.0, 1.0), one, core, radii, true),
+            (None, UNKNOWN)
         );
         // Beyond the safe range: nothing certain.
         let far = [I32F32::from_bits(1 << 61), I32F32::ZERO];
-        assert_eq!(path_outlook(far, v(1.0, 0.0), one, core, radii), None);
+        assert_eq!(
+            path_outlook(far, v(1.0, 0.0), one, core, radii, true),
+            (None, UNKNOWN)
+        );
         // A stick swept past the capsule: apart by 0.1 beyond the radii, a certain miss…
         let stick = [v(-1.0, 1.1), v(-1.0, 2.0)];
         assert_eq!(swept_outlook(stick, v(6.0, 0.0), core, radii), Some(true));

@@ -24,6 +24,7 @@
 //! - `fast.rs`: certified fast paths: the plain algorithm where a cheap certificate
 //!   shows that it meets the guarantees;
 //! - `fixed.rs`: `Scalar` for `FixedI32<Frac>` and `FixedI64<Frac>`, saturating and exact;
+//!   `fixed_div.rs`, its quotients, each rounded once;
 //! - `ops.rs`: `Num`, the crate's own view of a `Scalar`: its arithmetic as methods and
 //!   its hooks, unsealed.
 
@@ -58,6 +59,8 @@ mod fast_pair;
 mod fast_sse2;
 #[cfg(feature = "fixed")]
 mod fixed;
+#[cfg(feature = "fixed")]
+mod fixed_div;
 #[cfg(feature = "fixed")]
 mod fixed_miss;
 #[cfg(any(feature = "std", feature = "libm"))]
@@ -483,16 +486,23 @@ pub trait Scalar: Copy + PartialOrd + Debug {
         max_time: Self,
         core: [[Self; 2]; 2],
         radii: [Self; 2],
+        wall: bool,
         seal: Seal,
-    ) -> Option<bool> {
-        let _ = (start, direction, max_time, core, radii, seal);
-        None
+    ) -> (Option<bool>, (bool, Option<Ordering>)) {
+        let _ = (start, direction, max_time, core, radii, wall, seal);
+        (None, (false, None))
     }
     #[doc(hidden)]
     #[inline(always)]
     fn __next_up(a: Self, seal: Seal) -> Option<Self> {
         let _ = (a, seal);
         None
+    }
+    #[doc(hidden)]
+    #[inline(always)]
+    fn __disc_entry_after(start: [Self; 2], c: [Self; 2], r: Self, entry: Self, _: Seal) -> bool {
+        let _ = (start, c, r, entry);
+        false
     }
     #[doc(hidden)]
     #[inline(always)]
@@ -677,20 +687,6 @@ pub trait Scalar: Copy + PartialOrd + Debug {
 
 /// The one seal the crate passes to its hooks.
 pub(crate) const SEAL: Seal = Seal(());
-
-impl Wide for i128 {
-    const ZERO: Self = 0;
-    const INLINE_NEAREST: bool = true;
-    const EXACT_PRODUCTS: bool = true;
-    #[inline]
-    fn add(self, rhs: Self) -> Self {
-        self.saturating_add(rhs)
-    }
-    #[inline]
-    fn sub(self, rhs: Self) -> Self {
-        self.saturating_sub(rhs)
-    }
-}
 
 #[cfg(all(test, feature = "fixed"))]
 mod fixed_hooks_at_the_extremes;

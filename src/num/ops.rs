@@ -318,22 +318,35 @@ pub(crate) trait Num: Scalar {
     /// `start` along `direction`, `0 ≤ t ≤ max_time`, against segment `core` inflated by
     /// `radii[0] + radii[1]` (fixed point, `num/fixed_miss.rs`): `Some(true)`, certainly no
     /// hit; `Some(false)`, the start certainly clear of the shape; `None` (and for the
-    /// other scalars), neither.
+    /// other scalars), neither. With `Some(false)` and `wall` set comes
+    /// [`Scalar::wall_outlook`]'s answer for the same path and radius, formed from the
+    /// filter's own values (`(false, None)`, nothing known, otherwise).
     #[inline(always)]
+    #[allow(clippy::type_complexity)]
     fn path_outlook(
         start: [Self; 2],
         direction: [Self; 2],
         max_time: Self,
         core: [[Self; 2]; 2],
         radii: [Self; 2],
-    ) -> Option<bool> {
-        Self::__path_outlook(start, direction, max_time, core, radii, SEAL)
+        wall: bool,
+    ) -> (Option<bool>, (bool, Option<Ordering>)) {
+        Self::__path_outlook(start, direction, max_time, core, radii, wall, SEAL)
     }
     /// The next value above `self` where the scalar has one on a fixed grid (fixed
     /// point, short of its maximum), `None` otherwise (floats).
     #[inline(always)]
     fn next_up(self) -> Option<Self> {
         Self::__next_up(self, SEAL)
+    }
+    /// Whether the careful kernel's entry into the disc of `radius` around `c` (`disc_lazy`
+    /// in `src/motion/cap.rs`), for a path from `start` in any direction, is certainly
+    /// later than `entry`, by distance alone (fixed point, `num/fixed_miss.rs`): then an
+    /// end disc need not be cast once the other one's entry is known. `false` where not
+    /// certain, and for the other scalars.
+    #[inline(always)]
+    fn disc_entry_after(start: [Self; 2], c: [Self; 2], radius: Self, entry: Self) -> bool {
+        Self::__disc_entry_after(start, c, radius, entry, SEAL)
     }
     /// What a filter knows of the careful kernel's wall test for a start moving towards
     /// the line of segment `core` inflated by `radius` (fixed point,

@@ -4,6 +4,21 @@
 use super::Scalar;
 use super::sealed::{Seal, Wide};
 
+/// Fixed point's wide type: its products of two values are exact.
+impl Wide for i128 {
+    const ZERO: Self = 0;
+    const INLINE_NEAREST: bool = true;
+    const EXACT_PRODUCTS: bool = true;
+    #[inline]
+    fn add(self, rhs: Self) -> Self {
+        self.saturating_add(rhs)
+    }
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        self.saturating_sub(rhs)
+    }
+}
+
 /// The type that products of a [`Scalar`] `S` are accumulated in: its `Scalar::Wide`.
 ///
 /// The crate's own scalars choose it: `f32` and `f64` accumulate in themselves, the
