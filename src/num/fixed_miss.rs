@@ -248,11 +248,14 @@ pub(crate) fn path_outlook<T: Raw>(
     }
     // The wall test's outlook, where [`wall_outlook`] would give one: every raw value of
     // its inputs below its limit (their sum is; `radius`, a sum of two of them, is exact).
+    // Only where the kernel asks for it: a proper segment (a point has no walls) and a
+    // radius (`side` decides a bare segment's crossing without it).
     #[cfg(not(any(feature = "std", feature = "libm")))]
     let _ = with_wall;
     let wall = || {
         #[cfg(any(feature = "std", feature = "libm"))]
-        if with_wall && wall_fits::<T>() && inputs < WALL_LIMIT as f64 {
+        let asked = with_wall & (length_sq > 0.0) & (radius > 0.0);
+        if asked && wall_fits::<T>() && inputs < WALL_LIMIT as f64 {
             return wall_units::<T>(o, d, [a, b], (v, length_sq), abs(radius));
         }
         UNKNOWN
