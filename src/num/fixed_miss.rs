@@ -254,9 +254,11 @@ pub(crate) fn path_outlook<T: Raw>(
     let _ = with_wall;
     let wall = || {
         #[cfg(any(feature = "std", feature = "libm"))]
-        let asked = with_wall & (length_sq > 0.0) & (radius > 0.0);
-        if asked && wall_fits::<T>() && inputs < WALL_LIMIT as f64 {
-            return wall_units::<T>(o, d, [a, b], (v, length_sq), abs(radius));
+        {
+            let asked = with_wall & (length_sq > 0.0) & (radius > 0.0);
+            if asked && wall_fits::<T>() && inputs < WALL_LIMIT as f64 {
+                return wall_units::<T>(o, d, [a, b], (v, length_sq), abs(radius));
+            }
         }
         UNKNOWN
     };
